@@ -1,0 +1,451 @@
+//! Enumeration prefixes of blocks: `1.`, `1.2`, `1.2.3)`, `§ 3`, `Art. 3`, `Ziffer 2`, `(1)`,
+//! `a)`, `(c)`, `IV.`, `(iii)`.
+//!
+//! Matching is anchored at the start of the block and keeps the decoration (`§`, `()`, `.`,
+//! `)`) as part of the pattern, so `§ 1` headings and `(1)` paragraphs are different levels.
+//! Whether a prefix really enumerates is decided later from sequences
+//! ([`Enumeration::is_successor_of`]).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// The number system of an enumeration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NumberKind {
+    /// 1, 2, 3 (possibly multi-level: 1.2.3).
+    Arabic,
+    /// I, II, III.
+    RomanUpper,
+    /// i, ii, iii.
+    RomanLower,
+    /// A, B, C.
+    LetterUpper,
+    /// a, b, c.
+    LetterLower,
+}
+
+/// What surrounds the number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decoration {
+    /// `§ 3`, `§§ 3`.
+    Section,
+    /// A word before the number: `Art. 3`, `Artikel 3`, `Ziffer 2`, `Section 4`, `Clause 5`.
+    Word,
+    /// `(1)`, `(a)`.
+    Parens,
+    /// `1)`, `a)`.
+    CloseParen,
+    /// `1.`, `a.`, `IV.`.
+    Dot,
+    /// `1`, `1.2` (no closing mark).
+    Plain,
+}
+
+/// A detected enumeration prefix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enumeration {
+    /// The prefix as written, e.g. `§ 3`, `1.2`, `(1)`, `a)`.
+    pub raw: String,
+    /// Number system.
+    pub kind: NumberKind,
+    /// Surrounding marks.
+    pub decoration: Decoration,
+    /// Values per level: `1.2.3` → `[1, 2, 3]`, `c)` → `[3]`, `IV.` → `[4]`.
+    pub values: Vec<u32>,
+    /// A single letter that is also a Roman numeral (`i)`, `v)`, `I.`): the other reading.
+    pub alternative: Option<(NumberKind, u32)>,
+    /// Byte length of the prefix in the block text (including trailing whitespace).
+    pub len: usize,
+}
+
+/// The level-defining part of an enumeration: two blocks whose classes are equal are
+/// siblings when they enumerate in sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EnumClass {
+    /// Number system.
+    pub kind: NumberKind,
+    /// Surrounding marks; `Dot` and `Plain` are merged for multi-level Arabic numbers
+    /// (`1.1` and `1.1.` are the same level).
+    pub decoration: Decoration,
+    /// Number of levels (`1.2.3` → 3).
+    pub depth: usize,
+}
+
+static WORD_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?:§§?|(?i:art\.|artikel|article|art|ziffer|ziff\.|section|sec\.|clause|abschnitt|kapitel|chapter|teil|part))[\s\u{a0}]*(\d{1,3}(?:\.\d{1,3})*|[IVXL]{1,7})[a-z]?\.?").expect("valid regex")
+});
+static PARENS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\(\s*(\d{1,3}|[ivxl]{1,7}|[IVXL]{1,7}|[a-zA-Z])\s*\)").expect("valid regex")
+});
+static ARABIC: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(\d{1,3}(?:\.\d{1,3})*)([.)])?").expect("valid regex"));
+static ROMAN_OR_LETTER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^([IVXL]{1,7}|[ivxl]{1,7}|[a-zA-Z])([.)])").expect("valid regex"));
+
+/// Detects the enumeration prefix at the start of a block's text.
+pub fn detect(text: &str) -> Option<Enumeration> {
+    let text = text.trim_start();
+    if let Some(m) = WORD_PREFIX.captures(text) {
+        let whole = m.get(0)?;
+        let num = m.get(1)?.as_str();
+        if follows_ok(text, whole.end(), false) {
+            let (kind, values) = if num.starts_with(|c: char| c.is_ascii_digit()) {
+                (NumberKind::Arabic, arabic_values(num)?)
+            } else {
+                (NumberKind::RomanUpper, vec![roman_value(num)?])
+            };
+            let decoration = if text.starts_with('§') {
+                Decoration::Section
+            } else {
+                Decoration::Word
+            };
+            return Some(build(text, whole.end(), kind, decoration, values, None));
+        }
+        return None;
+    }
+    if let Some(m) = PARENS.captures(text) {
+        let whole = m.get(0)?;
+        let inner = m.get(1)?.as_str();
+        if !follows_ok(text, whole.end(), true) {
+            return None;
+        }
+        let (kind, value, alternative) = classify_token(inner)?;
+        return Some(build(
+            text,
+            whole.end(),
+            kind,
+            Decoration::Parens,
+            vec![value],
+            alternative,
+        ));
+    }
+    if let Some(m) = ARABIC.captures(text) {
+        let whole = m.get(0)?;
+        let decoration = match m.get(2).map(|d| d.as_str()) {
+            Some(".") => Decoration::Dot,
+            Some(")") => Decoration::CloseParen,
+            _ => Decoration::Plain,
+        };
+        if !follows_ok(text, whole.end(), decoration != Decoration::Plain) {
+            return None;
+        }
+        let values = arabic_values(m.get(1)?.as_str())?;
+        let decoration = if values.len() > 1 && decoration == Decoration::Dot {
+            Decoration::Plain
+        } else {
+            decoration
+        };
+        return Some(build(
+            text,
+            whole.end(),
+            NumberKind::Arabic,
+            decoration,
+            values,
+            None,
+        ));
+    }
+    if let Some(m) = ROMAN_OR_LETTER.captures(text) {
+        let whole = m.get(0)?;
+        if !follows_ok(text, whole.end(), false) {
+            return None;
+        }
+        let token = m.get(1)?.as_str();
+        let decoration = if m.get(2)?.as_str() == "." {
+            Decoration::Dot
+        } else {
+            Decoration::CloseParen
+        };
+        // Lower-case Roman numerals with a dot are abbreviations ("i. d. R."), not numbers.
+        if decoration == Decoration::Dot
+            && token.len() > 1
+            && token.chars().all(|c| c.is_ascii_lowercase())
+        {
+            return None;
+        }
+        // "z. B.", "i. d. R.", "u. a.": a chain of one-letter abbreviations.
+        if decoration == Decoration::Dot && token.len() == 1 && starts_with_abbreviation(&text[whole.end()..]) {
+            return None;
+        }
+        let (kind, value, alternative) = classify_token(token)?;
+        return Some(build(
+            text,
+            whole.end(),
+            kind,
+            decoration,
+            vec![value],
+            alternative,
+        ));
+    }
+    None
+}
+
+impl Enumeration {
+    /// The level-defining class of this enumeration.
+    pub fn class(&self) -> EnumClass {
+        EnumClass {
+            kind: self.kind,
+            decoration: self.decoration,
+            depth: self.values.len(),
+        }
+    }
+
+    /// The same prefix read with its alternative number system (`i)` as Roman one instead of
+    /// the letter i).
+    pub fn with_alternative(&self) -> Option<Enumeration> {
+        let (kind, value) = self.alternative?;
+        Some(Enumeration {
+            kind,
+            values: vec![value],
+            alternative: Some((self.kind, *self.values.first()?)),
+            ..self.clone()
+        })
+    }
+
+    /// Whether `self` can directly follow `prev` in one enumeration: the same class and the
+    /// last level one (or, tolerating a gap, two) higher with equal higher levels, or the
+    /// next higher level restarting at 1 (`1.3` → `2.1`).
+    pub fn is_successor_of(&self, prev: &Enumeration) -> bool {
+        if self.class() != prev.class() {
+            return false;
+        }
+        let n = self.values.len();
+        let (a, b) = (&prev.values, &self.values);
+        if a[..n - 1] == b[..n - 1] {
+            let step = i64::from(b[n - 1]) - i64::from(a[n - 1]);
+            return (1..=2).contains(&step);
+        }
+        // A carry into a higher level: the first differing level steps by one, all levels
+        // after it restart at 1.
+        let Some(k) = (0..n - 1).find(|&i| a[i] != b[i]) else {
+            return false;
+        };
+        b[..k] == a[..k] && b[k] == a[k] + 1 && b[k + 1..].iter().all(|&v| v == 1)
+    }
+
+    /// Whether this is the first item of an enumeration (last level 1).
+    pub fn is_first(&self) -> bool {
+        self.values.last() == Some(&1)
+    }
+
+    /// The block text after the prefix.
+    pub fn rest<'a>(&self, text: &'a str) -> &'a str {
+        let text = text.trim_start();
+        text.get(self.len..).unwrap_or("").trim_start()
+    }
+}
+
+fn build(
+    text: &str,
+    end: usize,
+    kind: NumberKind,
+    decoration: Decoration,
+    values: Vec<u32>,
+    alternative: Option<(NumberKind, u32)>,
+) -> Enumeration {
+    let raw = text[..end].trim_end().to_owned();
+    let len = end + (text[end..].len() - text[end..].trim_start().len());
+    Enumeration {
+        raw,
+        kind,
+        decoration,
+        values,
+        alternative,
+        len,
+    }
+}
+
+/// The prefix must end the token: whitespace, end of text, or (for decorated numbers) a
+/// capital letter glued to it as in `1.Geltungsbereich`.
+fn follows_ok(text: &str, end: usize, decorated: bool) -> bool {
+    match text[end..].chars().next() {
+        None => true,
+        Some(c) if c.is_whitespace() => true,
+        Some(c) if decorated && c.is_uppercase() => true,
+        Some(':') | Some('–') | Some('-') => text[end..].chars().nth(1).is_none_or(char::is_whitespace),
+        _ => false,
+    }
+}
+
+fn starts_with_abbreviation(rest: &str) -> bool {
+    let mut chars = rest.trim_start().chars();
+    matches!((chars.next(), chars.next()), (Some(c), Some('.')) if c.is_alphabetic())
+}
+
+fn classify_token(token: &str) -> Option<(NumberKind, u32, Option<(NumberKind, u32)>)> {
+    if token.chars().all(|c| c.is_ascii_digit()) {
+        return Some((NumberKind::Arabic, token.parse().ok()?, None));
+    }
+    let upper = token.chars().all(|c| c.is_ascii_uppercase());
+    if token.len() == 1 {
+        let c = token.chars().next()?;
+        let letter = (c.to_ascii_lowercase() as u32) - ('a' as u32) + 1;
+        let letter_kind = if upper {
+            NumberKind::LetterUpper
+        } else {
+            NumberKind::LetterLower
+        };
+        let roman_kind = if upper {
+            NumberKind::RomanUpper
+        } else {
+            NumberKind::RomanLower
+        };
+        return match (roman_value(token), upper) {
+            // Upper-case I/V/X/L lean Roman (I. Allgemeines), lower-case lean letter (i) after h)).
+            (Some(r), true) => Some((roman_kind, r, Some((letter_kind, letter)))),
+            (Some(r), false) => Some((letter_kind, letter, Some((roman_kind, r)))),
+            (None, _) => Some((letter_kind, letter, None)),
+        };
+    }
+    let value = roman_value(token)?;
+    let kind = if upper {
+        NumberKind::RomanUpper
+    } else {
+        NumberKind::RomanLower
+    };
+    Some((kind, value, None))
+}
+
+fn arabic_values(s: &str) -> Option<Vec<u32>> {
+    s.split('.').map(|p| p.parse().ok()).collect()
+}
+
+/// Value of a canonical Roman numeral made of I, V, X, L (1 to 89); `None` for anything
+/// else (`IIII`, `VX`, `IL` are not numerals).
+pub fn roman_value(s: &str) -> Option<u32> {
+    let upper = s.to_ascii_uppercase();
+    let mut rest = upper.as_str();
+    let mut value = 0;
+    for (sym, val) in [
+        ("L", 50),
+        ("XL", 40),
+        ("X", 10),
+        ("IX", 9),
+        ("V", 5),
+        ("IV", 4),
+        ("I", 1),
+    ] {
+        let max = if matches!(sym, "X" | "I") { 3 } else { 1 };
+        let mut n = 0;
+        while n < max && rest.starts_with(sym) {
+            value += val;
+            rest = &rest[sym.len()..];
+            n += 1;
+        }
+    }
+    (rest.is_empty() && value > 0).then_some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Option<(String, NumberKind, Decoration, Vec<u32>)> {
+        detect(s).map(|e| (e.raw, e.kind, e.decoration, e.values))
+    }
+
+    use Decoration::*;
+    use NumberKind::*;
+
+    #[test]
+    fn arabic_numbers() {
+        assert_eq!(d("1. Lorem Ipsum"), Some(("1.".into(), Arabic, Dot, vec![1])));
+        assert_eq!(d("1.2 In enim"), Some(("1.2".into(), Arabic, Plain, vec![1, 2])));
+        assert_eq!(d("1.1. Geltung"), Some(("1.1.".into(), Arabic, Plain, vec![1, 1])));
+        assert_eq!(d("10) x"), Some(("10)".into(), Arabic, CloseParen, vec![10])));
+        assert_eq!(d("1 Geltungsbereich"), Some(("1".into(), Arabic, Plain, vec![1])));
+        assert_eq!(d("1.Geltungsbereich"), Some(("1.".into(), Arabic, Dot, vec![1])));
+        assert_eq!(d("2.3.1) Text"), Some(("2.3.1)".into(), Arabic, CloseParen, vec![2, 3, 1])));
+    }
+
+    #[test]
+    fn not_enumerations() {
+        for s in [
+            "12.03.2021 Stand",
+            "1.000,00 € Mindestbestellwert",
+            "2024 wurde",
+            "z.B. so",
+            "Stand: 01/2021",
+            "This is a contract",
+            "I agree",
+            "ill will",
+            "i. d. R. gilt",
+            "Gemäß § 3",
+            "1.) Test",
+            "z. B. so",
+            "u. a. die",
+            "",
+        ] {
+            assert_eq!(d(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn section_signs_and_words() {
+        assert_eq!(d("§ 3 Widerruf"), Some(("§ 3".into(), Arabic, Section, vec![3])));
+        assert_eq!(d("§3 Widerruf"), Some(("§3".into(), Arabic, Section, vec![3])));
+        assert_eq!(d("§ 312g BGB"), Some(("§ 312g".into(), Arabic, Section, vec![312])));
+        assert_eq!(d("§§ 3 Gewähr"), Some(("§§ 3".into(), Arabic, Section, vec![3])));
+        assert_eq!(d("§ 4. Preise"), Some(("§ 4.".into(), Arabic, Section, vec![4])));
+        assert_eq!(d("Art. 3 Haftung"), Some(("Art. 3".into(), Arabic, Word, vec![3])));
+        assert_eq!(d("Ziffer 2 Preise"), Some(("Ziffer 2".into(), Arabic, Word, vec![2])));
+        assert_eq!(d("Section 4.2 Fees"), Some(("Section 4.2".into(), Arabic, Word, vec![4, 2])));
+        assert_eq!(d("Artikel IV Schluss"), Some(("Artikel IV".into(), RomanUpper, Word, vec![4])));
+    }
+
+    #[test]
+    fn parens_letters_and_romans() {
+        assert_eq!(d("(1) Der Vertrag"), Some(("(1)".into(), Arabic, Parens, vec![1])));
+        assert_eq!(d("(a) text"), Some(("(a)".into(), LetterLower, Parens, vec![1])));
+        assert_eq!(d("a) foo"), Some(("a)".into(), LetterLower, CloseParen, vec![1])));
+        assert_eq!(d("A. General"), Some(("A.".into(), LetterUpper, Dot, vec![1])));
+        assert_eq!(d("h) x"), Some(("h)".into(), LetterLower, CloseParen, vec![8])));
+        assert_eq!(d("IV. Haftung"), Some(("IV.".into(), RomanUpper, Dot, vec![4])));
+        assert_eq!(d("XIV. foo"), Some(("XIV.".into(), RomanUpper, Dot, vec![14])));
+        assert_eq!(d("(iii) third"), Some(("(iii)".into(), RomanLower, Parens, vec![3])));
+        let i = detect("i) x").unwrap();
+        assert_eq!((i.kind, i.values.clone()), (LetterLower, vec![9]));
+        assert_eq!(i.with_alternative().unwrap().values, vec![1]);
+        let one = detect("I. Allgemeines").unwrap();
+        assert_eq!((one.kind, one.values.clone()), (RomanUpper, vec![1]));
+        assert_eq!(d("IIII. x"), None);
+    }
+
+    #[test]
+    fn unicode_spaces_never_break_detection() {
+        assert_eq!(d("§\u{a0}3 Widerruf"), Some(("§\u{a0}3".into(), Arabic, Section, vec![3])));
+        assert_eq!(d("a)\u{2009}thin"), Some(("a)".into(), LetterLower, CloseParen, vec![1])));
+        assert_eq!(d("\u{2003}1.\u{2009}Foo").map(|x| x.3), Some(vec![1]));
+    }
+
+    #[test]
+    fn successors() {
+        let e = |s: &str| detect(s).unwrap();
+        assert!(e("2. b").is_successor_of(&e("1. a")));
+        assert!(e("3. b").is_successor_of(&e("1. a")));
+        assert!(!e("4. b").is_successor_of(&e("1. a")));
+        assert!(e("1.2 b").is_successor_of(&e("1.1 a")));
+        assert!(e("2.1 b").is_successor_of(&e("1.9 a")));
+        assert!(!e("2.2 b").is_successor_of(&e("1.9 a")));
+        assert!(!e("(2) b").is_successor_of(&e("1. a")));
+        assert!(e("b) x").is_successor_of(&e("a) x")));
+        assert!(e("II. x").is_successor_of(&e("I. x")));
+        assert!(e("§ 2 x").is_successor_of(&e("§ 1 x")));
+        assert!(!e("§ 2 x").is_successor_of(&e("2. x")));
+    }
+
+    #[test]
+    fn rest_after_prefix() {
+        let e = detect("§ 3   Widerruf").unwrap();
+        assert_eq!(e.rest("§ 3   Widerruf"), "Widerruf");
+    }
+
+    #[test]
+    fn roman_values() {
+        assert_eq!(roman_value("XX"), Some(20));
+        assert_eq!(roman_value("xix"), Some(19));
+        assert_eq!(roman_value("XLIV"), Some(44));
+        assert_eq!(roman_value("VX"), None);
+        assert_eq!(roman_value("IL"), None);
+    }
+}

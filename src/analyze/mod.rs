@@ -1,0 +1,194 @@
+//! The pure analysis: decoded HTML in, [`Analysis`] out.
+//!
+//! Stages, each a type and testable alone:
+//! ```text
+//! &str ──scan (pass 1)──▶ StyleStats ──select──▶ Candidate
+//! &str + Candidate ──tree (pass 2)──▶ ReducedTree ──blocks──▶ Vec<Block>
+//! Vec<Block> ──hierarchy──▶ Vec<Section> ──▶ Analysis
+//! ```
+
+pub mod blocks;
+pub mod enumeration;
+pub mod hierarchy;
+pub mod language;
+pub mod scan;
+pub mod select;
+pub mod stack;
+pub mod tree;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+pub use blocks::Block;
+pub use scan::StyleStats;
+pub use select::Candidate;
+pub use tree::ReducedTree;
+
+use crate::output::{ContentInfo, Language, Section};
+
+/// Knobs of the analysis. [`Default`] gives the documented defaults of `config/default.toml`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalysisOptions {
+    /// Share of the most common style's characters that the chosen element must hold
+    /// (`coverage >= threshold`). Must be in (0.5, 1].
+    pub threshold: f64,
+    /// A text node counts for the style statistics only with at least this many words
+    /// (short-text exclusion; the paper's "more than 3 words" is 4).
+    pub min_words: usize,
+    /// Languages the detector may answer (ISO 639-1 codes).
+    pub languages: Vec<String>,
+    /// Upper bound for the memory lol_html may use for one pass, in bytes.
+    pub max_parser_memory: usize,
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> Self {
+        AnalysisOptions {
+            threshold: 0.85,
+            min_words: 4,
+            languages: vec!["de".to_owned(), "en".to_owned()],
+            max_parser_memory: 64 * 1024 * 1024,
+        }
+    }
+}
+
+/// How the content candidate was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContentMethod {
+    /// The deepest element holding at least the threshold share of the most common style.
+    Lca,
+    /// No element reached the threshold: the run of body children with the most characters
+    /// of the most common style.
+    Fallback,
+}
+
+/// Everything the analysis found on one page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// The page's `<title>`, whitespace folded.
+    pub title: Option<String>,
+    /// Language of the main content.
+    pub language: Option<Language>,
+    /// How the main content was chosen.
+    pub content: ContentInfo,
+    /// The main content, one block per line.
+    pub text: String,
+    /// The blocks of the main content in document order.
+    pub blocks: Vec<Block>,
+    /// The section tree.
+    pub sections: Vec<Section>,
+}
+
+/// Why a page could not be analysed.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum AnalyzeError {
+    /// The input holds no bytes, or only whitespace.
+    #[error("the page is empty")]
+    Empty,
+    /// The input does not look like HTML (binary data, a PDF, plain text without markup).
+    #[error("the input is not HTML: {0}")]
+    NotHtml(String),
+    /// The page holds no visible text at all.
+    #[error("the page has no visible text")]
+    NoText,
+    /// The parser refused the input or ran out of its memory budget.
+    #[error("HTML parser failed: {0}")]
+    Parser(String),
+}
+
+impl AnalyzeError {
+    /// A stable label for metrics and error results.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AnalyzeError::Empty => "empty",
+            AnalyzeError::NotHtml(_) => "not_html",
+            AnalyzeError::NoText => "no_text",
+            AnalyzeError::Parser(_) => "parser",
+        }
+    }
+
+    /// Analysis errors are deterministic: the same bytes fail again.
+    pub fn retryable(&self) -> bool {
+        false
+    }
+}
+
+/// Runs the whole analysis on one decoded page.
+pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, AnalyzeError> {
+    check_html(html)?;
+    let stats = StyleStats::scan(html, options)?;
+    let candidate = select::select(&stats, options.threshold).ok_or(AnalyzeError::NoText)?;
+    let tree = ReducedTree::build(html, &candidate.ranges, options)?;
+    let blocks = blocks::blocks(&tree);
+    let sections = hierarchy::sections(&blocks);
+    let text = blocks
+        .iter()
+        .map(|b| b.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let language = language::detect(&text, &options.languages);
+    Ok(Analysis {
+        title: stats.title.clone(),
+        language,
+        content: ContentInfo {
+            method: candidate.method,
+            path: candidate.path.clone(),
+            coverage: candidate.coverage,
+            most_common_style: stats.style_key(candidate.most_common_style).to_owned(),
+        },
+        text,
+        blocks,
+        sections,
+    })
+}
+
+/// Rejects input that is clearly not an HTML page before any parsing.
+fn check_html(html: &str) -> Result<(), AnalyzeError> {
+    let trimmed = html.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if trimmed.is_empty() {
+        return Err(AnalyzeError::Empty);
+    }
+    if trimmed.starts_with("%PDF") {
+        return Err(AnalyzeError::NotHtml("it is a PDF document".into()));
+    }
+    let head: String = trimmed.chars().take(4096).collect();
+    if head.contains('\0') {
+        return Err(AnalyzeError::NotHtml("it contains binary data".into()));
+    }
+    let controls = head
+        .chars()
+        .filter(|c| c.is_control() && !c.is_whitespace())
+        .count();
+    if controls * 20 > head.chars().count() {
+        return Err(AnalyzeError::NotHtml("it contains binary data".into()));
+    }
+    if !looks_like_markup(&head) {
+        return Err(AnalyzeError::NotHtml("no HTML markup found".into()));
+    }
+    Ok(())
+}
+
+/// True when the text holds at least one tag-like `<x`, `</x` or `<!`.
+fn looks_like_markup(s: &str) -> bool {
+    s.as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || w[1] == b'/' || w[1] == b'!'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_empty_and_non_html() {
+        assert!(matches!(check_html(""), Err(AnalyzeError::Empty)));
+        assert!(matches!(check_html("  \n\t"), Err(AnalyzeError::Empty)));
+        assert!(matches!(check_html("%PDF-1.7 ..."), Err(AnalyzeError::NotHtml(_))));
+        assert!(matches!(check_html("just some words"), Err(AnalyzeError::NotHtml(_))));
+        assert!(matches!(check_html("<p\0\0\0"), Err(AnalyzeError::NotHtml(_))));
+        assert!(check_html("<p>hello</p>").is_ok());
+        assert!(check_html("\u{feff}<!doctype html>").is_ok());
+    }
+}

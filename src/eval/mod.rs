@@ -1,0 +1,711 @@
+//! `tcx eval`: scores the analysis against gold files with the measures of
+//! `docs/EVALUATION.md` (see `docs/eval.md` for the gold formats and every decision).
+//!
+//! - [`gold`] reads the manifest and the gold kinds (Markdown, text, our JSON);
+//! - [`measures`] holds the measures as pure functions;
+//! - [`report`] prints the terminal table and writes the JSON and HTML reports.
+//!
+//! [`run`] is the command; [`evaluate_page`] scores one page from its HTML and gold.
+
+pub mod gold;
+pub mod measures;
+pub mod report;
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::analyze::{AnalysisOptions, analyze};
+use crate::output::Section;
+use gold::{Entry, Gold, GoldKind};
+use measures::{Edge, HeadingNode, HierarchyScore, Prf};
+
+/// Arguments of `tcx eval`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct EvalArgs {
+    /// The corpus directory (holds `gold.tsv` and `raw/`).
+    #[arg(long, default_value = "../shared/corpus")]
+    pub corpus: PathBuf,
+    /// The manifest of pages with gold; default `<corpus>/gold.tsv`.
+    #[arg(long)]
+    pub manifest: Option<PathBuf>,
+    /// Directory of our hand-labelled `*.gold.json` files (skipped when absent).
+    #[arg(long, default_value = "tests/gold")]
+    pub gold_dir: PathBuf,
+    /// Only pages whose id or HTML path contains this text.
+    #[arg(long)]
+    pub filter: Option<String>,
+    /// Print the machine-readable JSON report instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write a self-contained HTML report here (per-page views go to `<stem>_pages/`).
+    #[arg(long, value_name = "REPORT.html")]
+    pub html: Option<PathBuf>,
+    /// Recorded figures to guard against regressions (e.g. `tests/gold/baseline.json`).
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Largest allowed drop of token F1 or heading F1 below the baseline.
+    #[arg(long, default_value_t = 0.02)]
+    pub max_drop: f64,
+    /// Write the current figures to the baseline file (default `<gold-dir>/baseline.json`).
+    #[arg(long)]
+    pub write_baseline: bool,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+}
+
+impl Default for EvalArgs {
+    fn default() -> Self {
+        EvalArgs {
+            corpus: PathBuf::from("../shared/corpus"),
+            manifest: None,
+            gold_dir: PathBuf::from("tests/gold"),
+            filter: None,
+            json: false,
+            html: None,
+            baseline: None,
+            max_drop: 0.02,
+            write_baseline: false,
+            jobs: None,
+        }
+    }
+}
+
+/// The scores of one page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageResult {
+    /// Short id (gold path without corpus prefix).
+    pub id: String,
+    /// Reporting group (corpus source, or `hand-labelled`).
+    pub group: String,
+    /// Language from the manifest.
+    pub lang: String,
+    /// Gold kind.
+    pub kind: GoldKind,
+    /// The HTML file.
+    pub html: PathBuf,
+    /// Why the page failed to process, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Wall time of decoding and analysis, in milliseconds.
+    pub millis: f64,
+    /// Token P/R/F1, when the gold has the full text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<Prf>,
+    /// Start class.
+    pub start: Edge,
+    /// End class.
+    pub end: Edge,
+    /// Heading measures, when the gold has headings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hierarchy: Option<HierarchyScore>,
+    /// Number of extracted word tokens.
+    pub extracted_tokens: usize,
+    /// What was extracted and the gold, for the side-by-side view (not serialised).
+    #[serde(skip)]
+    pub detail: PageDetail,
+}
+
+/// The texts and trees behind a [`PageResult`], for the HTML side-by-side view.
+#[derive(Debug, Clone, Default)]
+pub struct PageDetail {
+    /// The extracted `text`.
+    pub extracted_text: String,
+    /// The extracted heading tree (titled sections only).
+    pub extracted_tree: Vec<HeadingNode>,
+    /// The gold.
+    pub gold: Gold,
+}
+
+/// Start/end class counts.
+pub type EdgeCounts = BTreeMap<Edge, usize>;
+
+/// Aggregated figures over a set of pages.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Summary {
+    /// Pages scored.
+    pub pages: usize,
+    /// Pages that failed to process.
+    pub processing_errors: usize,
+    /// Pages whose gold has the full text.
+    pub text_pages: usize,
+    /// Mean token precision/recall/F1 over `text_pages` (failed pages count 0).
+    pub tokens: Option<Prf>,
+    /// Start classes.
+    pub start: EdgeCounts,
+    /// End classes.
+    pub end: EdgeCounts,
+    /// Pages whose gold has headings.
+    pub heading_pages: usize,
+    /// Mean per-page heading P/R/F1 over `heading_pages`.
+    pub headings: Option<Prf>,
+    /// Heading P/R/F1 over all headings pooled.
+    pub headings_micro: Option<Prf>,
+    /// Matched headings with the right parent over all matched headings.
+    pub parent_accuracy: Option<f64>,
+    /// Mean of the pages' hierarchy error scores.
+    pub error_score_mean: Option<f64>,
+    /// Pages per error-score bucket ([`measures::bucket_labels`]).
+    pub error_buckets: Vec<usize>,
+    /// Mean analysis time per page in milliseconds.
+    pub mean_millis: f64,
+}
+
+fn mean_prf<'a>(it: impl Iterator<Item = &'a Prf>) -> Option<Prf> {
+    let v: Vec<&Prf> = it.collect();
+    if v.is_empty() {
+        return None;
+    }
+    let n = v.len() as f64;
+    Some(Prf {
+        precision: v.iter().map(|p| p.precision).sum::<f64>() / n,
+        recall: v.iter().map(|p| p.recall).sum::<f64>() / n,
+        f1: v.iter().map(|p| p.f1).sum::<f64>() / n,
+    })
+}
+
+/// Aggregates page results.
+pub fn summarize(pages: &[&PageResult]) -> Summary {
+    let mut start: EdgeCounts = Edge::ALL.iter().map(|&e| (e, 0)).collect();
+    let mut end = start.clone();
+    for p in pages {
+        *start.entry(p.start).or_default() += 1;
+        *end.entry(p.end).or_default() += 1;
+    }
+    let text: Vec<&Prf> = pages.iter().filter_map(|p| p.tokens.as_ref()).collect();
+    let hier: Vec<&HierarchyScore> = pages.iter().filter_map(|p| p.hierarchy.as_ref()).collect();
+    let (m, e, g) = hier.iter().fold((0, 0, 0), |(m, e, g), h| {
+        (m + h.matched, e + h.extracted, g + h.gold)
+    });
+    let parent: usize = hier.iter().map(|h| h.parent_correct).sum();
+    Summary {
+        pages: pages.len(),
+        processing_errors: pages.iter().filter(|p| p.error.is_some()).count(),
+        text_pages: text.len(),
+        tokens: mean_prf(text.into_iter()),
+        start,
+        end,
+        heading_pages: hier.len(),
+        headings: mean_prf(hier.iter().map(|h| &h.prf)),
+        headings_micro: (!hier.is_empty()).then(|| Prf::from_counts(m, e, g)),
+        parent_accuracy: (m > 0).then(|| parent as f64 / m as f64),
+        error_score_mean: (!hier.is_empty())
+            .then(|| hier.iter().map(|h| h.error_score).sum::<f64>() / hier.len() as f64),
+        error_buckets: measures::histogram(hier.iter().map(|h| h.error_score)),
+        mean_millis: if pages.is_empty() {
+            0.0
+        } else {
+            pages.iter().map(|p| p.millis).sum::<f64>() / pages.len() as f64
+        },
+    }
+}
+
+/// The whole evaluation: every page, the overall summary and one per group.
+#[derive(Debug, Clone, Serialize)]
+pub struct EvalReport {
+    /// Corpus directory used.
+    pub corpus: PathBuf,
+    /// Labels of the error-score buckets.
+    pub bucket_labels: Vec<String>,
+    /// All pages.
+    pub overall: Summary,
+    /// Per reporting group.
+    pub groups: BTreeMap<String, Summary>,
+    /// Wall time of the run in seconds.
+    pub seconds: f64,
+    /// Per page.
+    pub pages: Vec<PageResult>,
+}
+
+/// The figures the regression guard compares, as recorded in the repository.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Baseline {
+    /// Mean token F1 over pages with full-text gold.
+    pub token_f1: f64,
+    /// Mean per-page heading F1 over pages whose gold has headings.
+    pub heading_f1: f64,
+    /// Pages scored when recorded (information only).
+    #[serde(default)]
+    pub pages: usize,
+    /// How the figures were produced (information only).
+    #[serde(default)]
+    pub command: String,
+}
+
+impl Baseline {
+    /// The baseline figures of a report.
+    pub fn of(report: &EvalReport) -> Baseline {
+        Baseline {
+            token_f1: round4(report.overall.tokens.map_or(0.0, |p| p.f1)),
+            heading_f1: round4(report.overall.headings.map_or(0.0, |p| p.f1)),
+            pages: report.overall.pages,
+            command: "tcx eval --write-baseline".to_owned(),
+        }
+    }
+
+    /// Descriptions of the figures that dropped more than `max_drop` below this baseline.
+    pub fn regressions(&self, current: &Baseline, max_drop: f64) -> Vec<String> {
+        let mut out = Vec::new();
+        for (name, base, now) in [
+            ("token F1", self.token_f1, current.token_f1),
+            ("heading F1", self.heading_f1, current.heading_f1),
+        ] {
+            if now < base - max_drop - 1e-9 {
+                out.push(format!(
+                    "{name} dropped from {base:.4} to {now:.4} (more than {max_drop})"
+                ));
+            }
+        }
+        out
+    }
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+/// Reads a page's bytes, un-gzipping `.gz` files (or any file starting with the gzip magic).
+pub fn read_page(path: &Path) -> Result<Vec<u8>> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::MultiGzDecoder::new(&bytes[..])
+            .read_to_end(&mut out)
+            .with_context(|| format!("decompressing {}", path.display()))?;
+        return Ok(out);
+    }
+    Ok(bytes)
+}
+
+/// Decodes page bytes to text: BOM, then a `charset` in the first 4 KiB, then UTF-8 when
+/// valid, else windows-1252.
+// Switch to `crate::charset::decode` once it is settled; this keeps eval independent of it.
+pub fn decode_page(bytes: &[u8]) -> String {
+    if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+        return enc.decode_without_bom_handling(&bytes[bom..]).0.into_owned();
+    }
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).to_ascii_lowercase();
+    if let Some(p) = head.find("charset=") {
+        let label: String = head[p + 8..]
+            .trim_start_matches(['"', '\''])
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '.'))
+            .collect();
+        if let Some(enc) = encoding_rs::Encoding::for_label(label.as_bytes())
+            && enc != encoding_rs::UTF_8
+            && std::str::from_utf8(bytes).is_err()
+        {
+            return enc.decode_without_bom_handling(bytes).0.into_owned();
+        }
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned(),
+    }
+}
+
+/// The title a section is matched by: its title, prefixed with its number when the title does
+/// not already start with it. `None` for untitled sections (text before the first heading,
+/// numbered clauses without a title), which are transparent for the hierarchy measures.
+pub fn section_heading(s: &Section) -> Option<String> {
+    let title = s.title.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
+    match s.number.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        Some(n) if !title.starts_with(n) => Some(format!("{n} {title}")),
+        _ => Some(title.to_owned()),
+    }
+}
+
+/// The heading tree of an extracted section tree: titled sections become nodes; untitled ones
+/// hand their paragraphs and subsections to the nearest titled ancestor. Each node's text is
+/// its paragraphs followed by its subsections' titles and texts.
+pub fn extracted_tree(sections: &[Section]) -> Vec<HeadingNode> {
+    fn walk(sections: &[Section], children: &mut Vec<HeadingNode>, text: &mut Vec<String>) {
+        for s in sections {
+            match section_heading(s) {
+                Some(title) => {
+                    let mut own_children = Vec::new();
+                    let mut own_text = s.paragraphs.clone();
+                    walk(&s.subsections, &mut own_children, &mut own_text);
+                    text.push(title.clone());
+                    text.extend(own_text.iter().cloned());
+                    children.push(HeadingNode {
+                        title,
+                        text: Some(own_text.join("\n")),
+                        children: own_children,
+                    });
+                }
+                None => {
+                    text.extend(s.paragraphs.iter().cloned());
+                    walk(&s.subsections, children, text);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut text = Vec::new();
+    walk(sections, &mut out, &mut text);
+    out
+}
+
+/// Scores one page from its decoded-or-not analysis outcome and gold. `outcome` is the
+/// extracted text and sections, or the processing error.
+pub fn score_page(
+    entry: &Entry,
+    gold: Gold,
+    outcome: std::result::Result<(String, Vec<Section>), String>,
+    millis: f64,
+) -> PageResult {
+    let (text, tree, error) = match outcome {
+        Ok((text, sections)) => (text, extracted_tree(&sections), None),
+        Err(e) => (String::new(), Vec::new(), Some(e)),
+    };
+    let toks = measures::tokens(&text);
+    let (start, end) = if error.is_some() {
+        (Edge::ProcessingError, Edge::ProcessingError)
+    } else {
+        (
+            measures::start_class(&toks, measures::opening(&gold.first_tokens)),
+            measures::end_class(&toks, measures::closing(&gold.last_tokens)),
+        )
+    };
+    let tokens = gold
+        .text
+        .as_ref()
+        .map(|g| measures::bag_prf(&toks, &measures::tokens(g)));
+    let hierarchy = gold
+        .headings
+        .as_ref()
+        .map(|g| measures::hierarchy_score(&tree, g));
+    PageResult {
+        id: entry.id.clone(),
+        group: entry.group.clone(),
+        lang: entry.lang.clone(),
+        kind: entry.kind,
+        html: entry.html.clone(),
+        error,
+        millis,
+        tokens,
+        start,
+        end,
+        hierarchy,
+        extracted_tokens: toks.len(),
+        detail: PageDetail {
+            extracted_text: text,
+            extracted_tree: tree,
+            gold,
+        },
+    }
+}
+
+/// Reads, decodes and analyses one page and scores it against its gold. A failure to read,
+/// decode or analyse the page (including a panic in the analysis) is a processing error; a
+/// gold that cannot be read is an `Err`.
+pub fn evaluate_page(entry: &Entry, options: &AnalysisOptions) -> Result<PageResult> {
+    let gold = gold::load_gold(entry)?;
+    let t0 = Instant::now();
+    let outcome = read_page(&entry.html)
+        .map_err(|e| format!("{e:#}"))
+        .and_then(|bytes| {
+            let html = decode_page(&bytes);
+            let caught =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyze(&html, options)));
+            match caught {
+                Ok(Ok(a)) => Ok((a.text, a.sections)),
+                Ok(Err(e)) => Err(format!("{}: {e}", e.kind())),
+                Err(p) => Err(format!(
+                    "panic: {}",
+                    p.downcast_ref::<&str>()
+                        .map(|s| (*s).to_owned())
+                        .or_else(|| p.downcast_ref::<String>().cloned())
+                        .unwrap_or_default()
+                )),
+            }
+        });
+    let millis = t0.elapsed().as_secs_f64() * 1000.0;
+    Ok(score_page(entry, gold, outcome, millis))
+}
+
+/// The entries of a run: the manifest's plus the JSON golds, filtered.
+pub fn entries(args: &EvalArgs) -> Result<Vec<Entry>> {
+    let manifest = args
+        .manifest
+        .clone()
+        .unwrap_or_else(|| args.corpus.join("gold.tsv"));
+    let mut out = gold::read_manifest(&manifest, &args.corpus)?;
+    if args.gold_dir.is_dir() {
+        out.extend(gold::json_entries(&args.gold_dir, &args.corpus)?);
+    }
+    if let Some(f) = &args.filter {
+        out.retain(|e| e.id.contains(f.as_str()) || e.html.to_string_lossy().contains(f.as_str()));
+    }
+    for e in &out {
+        if !e.html.is_file() {
+            bail!("{}: page {} not found", e.id, e.html.display());
+        }
+        if !e.gold.is_file() {
+            bail!("{}: gold {} not found", e.id, e.gold.display());
+        }
+    }
+    Ok(out)
+}
+
+/// Scores all entries on `jobs` threads; results keep the entries' order.
+pub fn evaluate_all(
+    entries: &[Entry],
+    options: &AnalysisOptions,
+    jobs: usize,
+) -> Result<Vec<PageResult>> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<PageResult>>>> =
+        Mutex::new((0..entries.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, entries.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(entry) = entries.get(i) else { break };
+                    let r = evaluate_page(entry, options);
+                    if let Ok(mut guard) = results.lock() {
+                        guard[i] = Some(r);
+                    }
+                }
+            });
+        }
+    });
+    let results = results
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("an evaluation thread panicked"))?;
+    results
+        .into_iter()
+        .zip(entries)
+        .map(|(r, e)| r.unwrap_or_else(|| Err(anyhow::anyhow!("{}: not evaluated", e.id))))
+        .collect()
+}
+
+/// Builds the report of a set of page results.
+pub fn build_report(corpus: &Path, pages: Vec<PageResult>, seconds: f64) -> EvalReport {
+    let all: Vec<&PageResult> = pages.iter().collect();
+    let overall = summarize(&all);
+    let mut by_group: BTreeMap<String, Vec<&PageResult>> = BTreeMap::new();
+    for p in &pages {
+        by_group.entry(p.group.clone()).or_default().push(p);
+    }
+    let groups = by_group
+        .into_iter()
+        .map(|(g, v)| (g, summarize(&v)))
+        .collect();
+    EvalReport {
+        corpus: corpus.to_path_buf(),
+        bucket_labels: measures::bucket_labels(),
+        overall,
+        groups,
+        seconds,
+        pages,
+    }
+}
+
+/// Runs `tcx eval`. Returns the process exit code: 0, or 1 when the regression guard fails.
+pub fn run(args: &EvalArgs) -> Result<i32> {
+    let entries = entries(args)?;
+    if entries.is_empty() {
+        bail!("no pages to evaluate");
+    }
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(2)
+    });
+    let t0 = Instant::now();
+    let pages = evaluate_all(&entries, &AnalysisOptions::default(), jobs)?;
+    let report = build_report(&args.corpus, pages, t0.elapsed().as_secs_f64());
+
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report::terminal(&report));
+    }
+    if let Some(path) = &args.html {
+        report::write_html(&report, path)?;
+        eprintln!("HTML report written to {}", path.display());
+    }
+
+    let current = Baseline::of(&report);
+    let mut code = 0;
+    if args.write_baseline {
+        let path = args
+            .baseline
+            .clone()
+            .unwrap_or_else(|| args.gold_dir.join("baseline.json"));
+        std::fs::write(&path, serde_json::to_string_pretty(&current)? + "\n")
+            .with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("baseline written to {}", path.display());
+    } else if let Some(path) = &args.baseline {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("reading baseline {}", path.display()))?;
+        let base: Baseline = serde_json::from_str(&text)
+            .with_context(|| format!("parsing baseline {}", path.display()))?;
+        let drops = base.regressions(&current, args.max_drop);
+        if drops.is_empty() {
+            eprintln!(
+                "regression guard ok: token F1 {:.4} (baseline {:.4}), heading F1 {:.4} (baseline {:.4})",
+                current.token_f1, base.token_f1, current.heading_f1, base.heading_f1
+            );
+        } else {
+            for d in &drops {
+                eprintln!("regression: {d}");
+            }
+            code = 1;
+        }
+    }
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn section(title: Option<&str>, number: Option<&str>, paras: &[&str], subs: Vec<Section>) -> Section {
+        Section {
+            title: title.map(str::to_owned),
+            number: number.map(str::to_owned),
+            level: 1,
+            paragraphs: paras.iter().map(|s| (*s).to_owned()).collect(),
+            subsections: subs,
+        }
+    }
+
+    #[test]
+    fn untitled_sections_are_transparent() {
+        let tree = vec![
+            section(None, None, &["preamble"], vec![]),
+            section(
+                Some("Geltungsbereich"),
+                Some("§ 1"),
+                &["intro"],
+                vec![
+                    section(None, Some("(1)"), &["clause one"], vec![
+                        section(Some("Unterpunkt"), None, &["deep"], vec![]),
+                    ]),
+                    section(Some("2. Next"), Some("2."), &["x"], vec![]),
+                ],
+            ),
+        ];
+        let t = extracted_tree(&tree);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].title, "§ 1 Geltungsbereich");
+        assert_eq!(t[0].children.len(), 2);
+        assert_eq!(t[0].children[0].title, "Unterpunkt");
+        assert_eq!(t[0].children[1].title, "2. Next");
+        assert_eq!(
+            t[0].text.as_deref(),
+            Some("intro\nclause one\nUnterpunkt\ndeep\n2. Next\nx")
+        );
+    }
+
+    fn entry(kind: GoldKind) -> Entry {
+        Entry {
+            id: "x".into(),
+            html: PathBuf::from("x.html"),
+            gold: PathBuf::from("x.md"),
+            gold_key: None,
+            lang: "de".into(),
+            kind,
+            group: "g".into(),
+        }
+    }
+
+    #[test]
+    fn processing_error_scores() {
+        let (text, heads) = gold::parse_markdown("# A\n\nsome text here\n");
+        let g = Gold::from_text(text, heads);
+        let r = score_page(&entry(GoldKind::Markdown), g, Err("parser: boom".into()), 1.0);
+        assert_eq!(r.start, Edge::ProcessingError);
+        assert_eq!(r.end, Edge::ProcessingError);
+        assert_eq!(r.tokens.map(|p| p.f1), Some(0.0));
+        assert_eq!(r.hierarchy.as_ref().map(|h| h.error_score), Some(1.0));
+        let s = summarize(&[&r]);
+        assert_eq!(s.processing_errors, 1);
+        assert_eq!(s.start[&Edge::ProcessingError], 1);
+        assert_eq!(s.error_buckets[6], 1);
+    }
+
+    #[test]
+    fn perfect_page_scores() {
+        let md = "# Titel\n\nErster Absatz mit genug Wörtern für den Anfang hier.\n\n## 1. Teil\n\nText.\n";
+        let (text, heads) = gold::parse_markdown(md);
+        let g = Gold::from_text(text, heads);
+        let sections = vec![section(
+            Some("Titel"),
+            None,
+            &["Erster Absatz mit genug Wörtern für den Anfang hier."],
+            vec![section(Some("Teil"), Some("1."), &["Text."], vec![])],
+        )];
+        let extracted =
+            "Titel\nErster Absatz mit genug Wörtern für den Anfang hier.\n1. Teil\nText.".to_owned();
+        let r = score_page(&entry(GoldKind::Markdown), g, Ok((extracted, sections)), 1.0);
+        assert_eq!(r.tokens.map(|p| p.f1), Some(1.0));
+        assert_eq!((r.start, r.end), (Edge::Correct, Edge::Correct));
+        let h = r.hierarchy.as_ref().unwrap();
+        assert_eq!(h.prf.f1, 1.0);
+        assert_eq!(h.error_score, 0.0);
+    }
+
+    #[test]
+    fn json_gold_has_no_token_measure() {
+        let j = gold::JsonGold {
+            html: "x".into(),
+            lang: "de".into(),
+            doc_type: None,
+            first_words: "eins zwei drei".into(),
+            last_words: "sieben acht neun".into(),
+            headings: vec![],
+            notes: None,
+        };
+        let r = score_page(
+            &entry(GoldKind::Json),
+            Gold::from_json(&j),
+            Ok(("Menü eins zwei drei vier sieben acht neun".into(), vec![])),
+            1.0,
+        );
+        assert!(r.tokens.is_none());
+        assert!(r.hierarchy.is_none());
+        assert_eq!((r.start, r.end), (Edge::Correct, Edge::Correct));
+    }
+
+    #[test]
+    fn baseline_guard() {
+        let base = Baseline {
+            token_f1: 0.80,
+            heading_f1: 0.60,
+            pages: 1,
+            command: String::new(),
+        };
+        let mut now = base.clone();
+        assert!(base.regressions(&now, 0.02).is_empty());
+        now.token_f1 = 0.785;
+        assert!(base.regressions(&now, 0.02).is_empty());
+        now.token_f1 = 0.77;
+        now.heading_f1 = 0.70;
+        assert_eq!(base.regressions(&now, 0.02).len(), 1);
+        now.heading_f1 = 0.5;
+        assert_eq!(base.regressions(&now, 0.02).len(), 2);
+    }
+
+    #[test]
+    fn decodes_bom_charset_and_fallback() {
+        assert_eq!(decode_page("<p>ä</p>".as_bytes()), "<p>ä</p>");
+        assert_eq!(decode_page(b"\xef\xbb\xbf<p>x</p>"), "<p>x</p>");
+        assert_eq!(
+            decode_page(b"<meta charset=\"iso-8859-1\"><p>\xe4</p>"),
+            "<meta charset=\"iso-8859-1\"><p>ä</p>"
+        );
+        assert_eq!(decode_page(b"<p>\xfc</p>"), "<p>ü</p>");
+    }
+}
