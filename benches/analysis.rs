@@ -1,1 +1,218 @@
-fn main(){}
+//! Analysis throughput over the corpus pages: the full analysis, its stages, and a bare
+//! lol_html pass with no handlers (the floor), single-threaded, plus the peak memory of one
+//! analysis relative to the page size.
+//!
+//! `cargo bench --bench analysis` (reads ../shared/corpus when present, else the fixtures).
+//! Set `TCX_BENCH_ROUNDS` to change the number of timed rounds (default 5).
+
+#![allow(unsafe_code)] // the counting allocator only
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use tcx::analyze::{self, AnalysisOptions, ReducedTree, StyleStats};
+
+/// Counts live and peak heap bytes so the bench can report memory per analysis.
+struct CountingAllocator;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+fn pages() -> (String, Vec<(PathBuf, String)>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = root.join("../shared/corpus/raw");
+    let (label, dir) = if corpus.is_dir() {
+        ("../shared/corpus/raw", corpus)
+    } else {
+        ("tests/fixtures", root.join("tests/fixtures"))
+    };
+    let mut files = Vec::new();
+    let mut todo = vec![dir];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            let name = p.to_string_lossy().into_owned();
+            if p.is_dir() {
+                todo.push(p);
+            } else if name.ends_with(".html") || name.ends_with(".html.gz") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let pages = files
+        .into_iter()
+        .filter_map(|p| {
+            let bytes = tcx::source::read_file(&p).ok()?;
+            let html = tcx::source::page_from_bytes(&bytes, String::new()).html;
+            Some((p, html))
+        })
+        .collect();
+    (label.to_owned(), pages)
+}
+
+fn bare_pass(html: &str) {
+    let mut rw = lol_html::HtmlRewriter::new(
+        lol_html::Settings::new().with_strict(false),
+        |_: &[u8]| {},
+    );
+    let _ = rw.write(html.as_bytes());
+    let _ = rw.end();
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+struct Timing {
+    name: &'static str,
+    total: Duration,
+    per_page: Vec<Duration>,
+}
+
+fn time_stage(
+    name: &'static str,
+    pages: &[(PathBuf, String)],
+    rounds: usize,
+    f: impl Fn(&str),
+) -> Timing {
+    let mut per_page = vec![Duration::MAX; pages.len()];
+    let mut total = Duration::MAX;
+    for _ in 0..rounds {
+        let mut round = Duration::ZERO;
+        for (i, (_, html)) in pages.iter().enumerate() {
+            let t = Instant::now();
+            f(html);
+            let d = t.elapsed();
+            round += d;
+            per_page[i] = per_page[i].min(d);
+        }
+        total = total.min(round);
+    }
+    Timing {
+        name,
+        total,
+        per_page,
+    }
+}
+
+fn main() {
+    let rounds: usize = std::env::var("TCX_BENCH_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    let (label, pages) = pages();
+    let bytes: usize = pages.iter().map(|(_, h)| h.len()).sum();
+    let opts = AnalysisOptions::default();
+    println!(
+        "analysis bench: {} pages, {:.1} MB from {label}, best of {rounds} rounds, one thread",
+        pages.len(),
+        bytes as f64 / 1e6
+    );
+
+    let floor = time_stage("bare lol_html pass (floor)", &pages, rounds, bare_pass);
+    let full = time_stage("full analysis", &pages, rounds, |h| {
+        let _ = analyze::analyze(h, &opts);
+    });
+    let pass1 = time_stage("  pass 1 (scan)", &pages, rounds, |h| {
+        let _ = StyleStats::scan(h, &opts);
+    });
+    // Stages after pass 1 are timed on precomputed inputs.
+    let prepared: Vec<_> = pages
+        .iter()
+        .map(|(_, h)| {
+            let stats = StyleStats::scan(h, &opts).ok();
+            let cand = stats
+                .as_ref()
+                .and_then(|s| analyze::select::select(s, opts.threshold));
+            (stats, cand)
+        })
+        .collect();
+    let idx = std::cell::Cell::new(0usize);
+    let select = time_stage("  select", &pages, rounds, |_| {
+        let i = idx.get();
+        idx.set((i + 1) % pages.len());
+        if let Some(s) = &prepared[i].0 {
+            let _ = analyze::select::select(s, opts.threshold);
+        }
+    });
+    idx.set(0);
+    let pass2 = time_stage("  pass 2 (tree) + blocks + sections", &pages, rounds, |h| {
+        let i = idx.get();
+        idx.set((i + 1) % pages.len());
+        if let Some(c) = &prepared[i].1 {
+            if let Ok(t) = ReducedTree::build(h, &c.ranges, &opts) {
+                let b = analyze::blocks::blocks(&t);
+                let _ = analyze::hierarchy::sections(&b);
+            }
+        }
+    });
+
+    let mbps = |t: &Timing| bytes as f64 / 1e6 / t.total.as_secs_f64();
+    println!(
+        "{:<40} {:>10} {:>12} {:>10}",
+        "stage", "MB/s", "median ms", "total ms"
+    );
+    for t in [&floor, &full, &pass1, &select, &pass2] {
+        println!(
+            "{:<40} {:>10.1} {:>12.3} {:>10.1}",
+            t.name,
+            mbps(t),
+            median(t.per_page.clone()).as_secs_f64() * 1e3,
+            t.total.as_secs_f64() * 1e3
+        );
+    }
+    println!(
+        "full analysis / floor time ratio: {:.2}x",
+        full.total.as_secs_f64() / floor.total.as_secs_f64()
+    );
+
+    // Peak heap of one analysis relative to the page size.
+    let mut ratios: Vec<(f64, &Path, usize)> = pages
+        .iter()
+        .map(|(p, h)| {
+            let base = LIVE.load(Ordering::Relaxed);
+            PEAK.store(base, Ordering::Relaxed);
+            let _ = analyze::analyze(h, &opts);
+            let peak = PEAK.load(Ordering::Relaxed) - base;
+            (peak as f64 / h.len().max(1) as f64, p.as_path(), h.len())
+        })
+        .collect();
+    ratios.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let big: Vec<f64> = ratios
+        .iter()
+        .filter(|r| r.2 > 100_000)
+        .map(|r| r.0)
+        .collect();
+    let worst = &ratios[ratios.len() - 1];
+    println!(
+        "peak heap per analysis / page size: median {:.2}x, max {:.2}x ({}, {} bytes); pages > 100 kB: {}, max {:.2}x",
+        ratios[ratios.len() / 2].0,
+        worst.0,
+        worst.1.display(),
+        worst.2,
+        big.len(),
+        big.iter().cloned().fold(0.0, f64::max)
+    );
+}

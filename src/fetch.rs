@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
-use reqwest::header::{ACCEPT, CONTENT_TYPE};
+use reqwest::header::{ACCEPT, CONTENT_TYPE, LOCATION};
 use reqwest::redirect;
 use thiserror::Error;
 use url::{Host, Url};
@@ -450,6 +450,18 @@ impl Fetcher {
         let final_url = response.url().clone();
         let status = response.status();
         if !status.is_success() {
+            // The redirect layer stops (without asking the policy) at a Location with a
+            // non-http(s) scheme; report that as what it is.
+            if status.is_redirection()
+                && let Some(next) = response
+                    .headers()
+                    .get(LOCATION)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|loc| final_url.join(loc).ok())
+                && !matches!(next.scheme(), "http" | "https")
+            {
+                return Err(FetchError::UnsupportedScheme(next.scheme().to_owned()));
+            }
             return Err(FetchError::HttpStatus(status.as_u16()));
         }
         let content_type = response

@@ -13,6 +13,7 @@
 //! let analysis = tcx::analyze(html, &tcx::AnalysisOptions::default()).unwrap();
 //! assert_eq!(analysis.sections[0].title.as_deref(), Some("1. Geltungsbereich"));
 //! ```
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod analyze;

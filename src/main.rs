@@ -1,4 +1,5 @@
 //! The `tcx` command line: a thin layer over the library.
+#![forbid(unsafe_code)]
 
 use std::io::Write;
 use std::path::PathBuf;

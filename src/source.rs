@@ -176,24 +176,27 @@ pub async fn load(input: &Input, fetcher: &Fetcher) -> Result<FetchedPage, LoadE
         Input::InvalidUrl(arg) => Err(FetchError::InvalidUrl(arg.clone()).into()),
         Input::File(path) => {
             let owned = path.clone();
-            let bytes = blocking(move || read_file(&owned)).await?;
+            let bytes = blocking(path, move || read_file(&owned)).await?;
             Ok(page_from_bytes(&bytes, file_url(path)))
         }
         Input::Stdin => {
-            let bytes = blocking(read_stdin).await?;
+            let bytes = blocking(Path::new("-"), read_stdin).await?;
             Ok(page_from_bytes(&bytes, STDIN_URL.to_owned()))
         }
     }
 }
 
-/// Runs blocking I/O on tokio's blocking pool.
-async fn blocking<F>(f: F) -> Result<Vec<u8>, LoadError>
+/// Runs blocking I/O on tokio's blocking pool; `path` names the input if the task fails.
+async fn blocking<F>(path: &Path, f: F) -> Result<Vec<u8>, LoadError>
 where
     F: FnOnce() -> Result<Vec<u8>, LoadError> + Send + 'static,
 {
     tokio::task::spawn_blocking(f)
         .await
-        .map_err(|e| LoadError::Stdin(std::io::Error::other(e)))?
+        .map_err(|e| LoadError::Io {
+            path: path.to_owned(),
+            source: std::io::Error::other(e),
+        })?
 }
 
 #[cfg(test)]

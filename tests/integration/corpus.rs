@@ -1,1 +1,66 @@
-//! corpus tests
+//! Every page of the shared corpus (when present) is analysed without panic or error.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use tcx::{AnalysisOptions, analyze};
+
+/// `../shared/corpus` relative to the crate, when it exists.
+pub fn corpus_dir() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    dir.is_dir().then_some(dir)
+}
+
+/// All `.html` and `.html.gz` files below `dir`, sorted.
+pub fn html_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let name = p.to_string_lossy();
+                if name.ends_with(".html") || name.ends_with(".htm") || name.ends_with(".html.gz") {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_corpus_page_is_analysed() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("../shared/corpus not present: skipped");
+        return;
+    };
+    let files = html_files(&dir.join("raw"));
+    assert!(!files.is_empty());
+    let options = AnalysisOptions::default();
+    let started = Instant::now();
+    let mut bytes = 0usize;
+    let mut failures = Vec::new();
+    for path in &files {
+        let raw = tcx::source::read_file(path).expect("readable corpus file");
+        let page = tcx::source::page_from_bytes(&raw, path.display().to_string());
+        bytes += page.html.len();
+        match analyze(&page.html, &options) {
+            Ok(a) => assert!(!a.text.is_empty(), "{}: empty text", path.display()),
+            Err(e) => failures.push(format!("{}: {e}", path.display())),
+        }
+    }
+    eprintln!(
+        "corpus: {} pages, {:.1} MB in {:.2?} (debug build)",
+        files.len(),
+        bytes as f64 / 1e6,
+        started.elapsed()
+    );
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}

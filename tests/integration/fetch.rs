@@ -295,7 +295,7 @@ async fn non_html_is_rejected() {
 #[tokio::test]
 async fn body_over_the_limit_is_too_large() {
     let limit = 64 * 1024;
-    let big = page(&"<p>Lorem ipsum dolor sit amet, consetetur sadipscing elitr.</p>".repeat(2000));
+    let big = page(&"<p>Lorem ipsum dolor sit amet, consetetur sadipscing elitr.</p>".repeat(3000));
     assert!(big.len() > 2 * limit);
     let exact = "x".repeat(limit);
     let bomb = gzip(&vec![b' '; 4 * limit]);
@@ -360,6 +360,11 @@ async fn connection_refused_is_a_retryable_connect_error() {
     let err = fetch_err(&fetcher(), &url).await;
     assert_eq!(err.kind(), "connect", "{err}");
     assert!(err.retryable());
+    let msg = err.to_string();
+    assert!(
+        msg.starts_with("connection failed: ") && msg.contains(&url),
+        "{msg}"
+    );
 }
 
 #[tokio::test]

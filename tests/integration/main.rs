@@ -5,4 +5,5 @@ mod cli;
 mod corpus;
 mod eval;
 mod fetch;
+mod hierarchy;
 mod support;

@@ -1,0 +1,1 @@
+//! hierarchy tests
