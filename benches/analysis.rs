@@ -72,10 +72,8 @@ fn pages() -> (String, Vec<(PathBuf, String)>) {
 }
 
 fn bare_pass(html: &str) {
-    let mut rw = lol_html::HtmlRewriter::new(
-        lol_html::Settings::new().with_strict(false),
-        |_: &[u8]| {},
-    );
+    let mut rw =
+        lol_html::HtmlRewriter::new(lol_html::Settings::new().with_strict(false), |_: &[u8]| {});
     let _ = rw.write(html.as_bytes());
     let _ = rw.end();
 }

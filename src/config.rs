@@ -113,10 +113,7 @@ impl Settings {
         if let Some(vars) = env {
             environment = environment.source(Some(vars));
         }
-        let settings: Settings = builder
-            .add_source(environment)
-            .build()?
-            .try_deserialize()?;
+        let settings: Settings = builder.add_source(environment).build()?.try_deserialize()?;
         settings.validate()?;
         Ok(settings)
     }
@@ -132,7 +129,11 @@ impl Settings {
             ));
         }
         if e.min_words == 0 {
-            return Err(invalid("extraction.min_words", e.min_words, "must be at least 1"));
+            return Err(invalid(
+                "extraction.min_words",
+                e.min_words,
+                "must be at least 1",
+            ));
         }
         if e.max_parser_memory < 1 << 20 {
             return Err(invalid(
@@ -142,7 +143,11 @@ impl Settings {
             ));
         }
         if self.language.allowed.is_empty() {
-            return Err(invalid("language.allowed", "[]", "must name at least one language"));
+            return Err(invalid(
+                "language.allowed",
+                "[]",
+                "must name at least one language",
+            ));
         }
         for code in &self.language.allowed {
             if crate::analyze::language::lang_from_code(code).is_none() {
@@ -162,13 +167,25 @@ impl Settings {
             ));
         }
         if f.timeout_secs == 0 || f.timeout_secs > 3600 {
-            return Err(invalid("fetch.timeout_secs", f.timeout_secs, "must be between 1 and 3600"));
+            return Err(invalid(
+                "fetch.timeout_secs",
+                f.timeout_secs,
+                "must be between 1 and 3600",
+            ));
         }
         if f.max_redirects > 20 {
-            return Err(invalid("fetch.max_redirects", f.max_redirects, "must be at most 20"));
+            return Err(invalid(
+                "fetch.max_redirects",
+                f.max_redirects,
+                "must be at most 20",
+            ));
         }
         if f.max_body_bytes < 1024 {
-            return Err(invalid("fetch.max_body_bytes", f.max_body_bytes, "must be at least 1024"));
+            return Err(invalid(
+                "fetch.max_body_bytes",
+                f.max_body_bytes,
+                "must be at least 1024",
+            ));
         }
         if f.user_agent.trim().is_empty() {
             return Err(invalid("fetch.user_agent", "\"\"", "must not be empty"));

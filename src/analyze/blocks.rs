@@ -69,7 +69,10 @@ impl Builder {
                 self.pending_space = !self.text.is_empty();
                 continue;
             }
-            if matches!(c, '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{feff}') {
+            if matches!(
+                c,
+                '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{feff}'
+            ) {
                 continue;
             }
             if self.pending_space {
@@ -219,8 +222,7 @@ mod tests {
     use crate::analyze::AnalysisOptions;
 
     fn blocks_of(html: &str) -> Vec<Block> {
-        let tree =
-            ReducedTree::build(html, &[0..html.len()], &AnalysisOptions::default()).unwrap();
+        let tree = ReducedTree::build(html, &[0..html.len()], &AnalysisOptions::default()).unwrap();
         blocks(&tree)
     }
 
@@ -248,7 +250,10 @@ mod tests {
         );
         assert_eq!(b[0].kind, BlockKind::Heading(2));
         assert!(b[0].bold);
-        assert_eq!(b[0].enumeration.as_ref().map(|e| e.values.clone()), Some(vec![1]));
+        assert_eq!(
+            b[0].enumeration.as_ref().map(|e| e.values.clone()),
+            Some(vec![1])
+        );
         assert!(b[1].bold);
         assert!(!b[2].bold);
         assert_eq!(b[3].kind, BlockKind::ListItem);
@@ -259,7 +264,11 @@ mod tests {
 
     #[test]
     fn deep_nesting_does_not_overflow() {
-        let html = format!("{}deep text{}", "<div>".repeat(20_000), "</div>".repeat(20_000));
+        let html = format!(
+            "{}deep text{}",
+            "<div>".repeat(20_000),
+            "</div>".repeat(20_000)
+        );
         assert_eq!(texts(&html), ["deep text"]);
     }
 }

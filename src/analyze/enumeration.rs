@@ -80,8 +80,9 @@ static PARENS: LazyLock<Regex> = LazyLock::new(|| {
 });
 static ARABIC: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(\d{1,3}(?:\.\d{1,3})*)([.)])?").expect("valid regex"));
-static ROMAN_OR_LETTER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^([IVXL]{1,7}|[ivxl]{1,7}|[a-zA-Z])([.)])").expect("valid regex"));
+static ROMAN_OR_LETTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^([IVXL]{1,7}|[ivxl]{1,7}|[a-zA-Z])([.)])").expect("valid regex")
+});
 
 /// Detects the enumeration prefix at the start of a block's text.
 pub fn detect(text: &str) -> Option<Enumeration> {
@@ -164,7 +165,10 @@ pub fn detect(text: &str) -> Option<Enumeration> {
             return None;
         }
         // "z. B.", "i. d. R.", "u. a.": a chain of one-letter abbreviations.
-        if decoration == Decoration::Dot && token.len() == 1 && starts_with_abbreviation(&text[whole.end()..]) {
+        if decoration == Decoration::Dot
+            && token.len() == 1
+            && starts_with_abbreviation(&text[whole.end()..])
+        {
             return None;
         }
         let (kind, value, alternative) = classify_token(token)?;
@@ -262,7 +266,9 @@ fn follows_ok(text: &str, end: usize, decorated: bool) -> bool {
         None => true,
         Some(c) if c.is_whitespace() => true,
         Some(c) if decorated && c.is_uppercase() => true,
-        Some(':') | Some('–') | Some('-') => text[end..].chars().nth(1).is_none_or(char::is_whitespace),
+        Some(':') | Some('–') | Some('-') => {
+            text[end..].chars().nth(1).is_none_or(char::is_whitespace)
+        }
         _ => false,
     }
 }
@@ -272,7 +278,10 @@ fn starts_with_abbreviation(rest: &str) -> bool {
     matches!((chars.next(), chars.next()), (Some(c), Some('.')) if c.is_alphabetic())
 }
 
-fn classify_token(token: &str) -> Option<(NumberKind, u32, Option<(NumberKind, u32)>)> {
+/// A token's reading: number system, value, and the other reading of an ambiguous letter.
+type TokenReading = (NumberKind, u32, Option<(NumberKind, u32)>);
+
+fn classify_token(token: &str) -> Option<TokenReading> {
     if token.chars().all(|c| c.is_ascii_digit()) {
         return Some((NumberKind::Arabic, token.parse().ok()?, None));
     }
@@ -349,13 +358,34 @@ mod tests {
 
     #[test]
     fn arabic_numbers() {
-        assert_eq!(d("1. Lorem Ipsum"), Some(("1.".into(), Arabic, Dot, vec![1])));
-        assert_eq!(d("1.2 In enim"), Some(("1.2".into(), Arabic, Plain, vec![1, 2])));
-        assert_eq!(d("1.1. Geltung"), Some(("1.1.".into(), Arabic, Plain, vec![1, 1])));
-        assert_eq!(d("10) x"), Some(("10)".into(), Arabic, CloseParen, vec![10])));
-        assert_eq!(d("1 Geltungsbereich"), Some(("1".into(), Arabic, Plain, vec![1])));
-        assert_eq!(d("1.Geltungsbereich"), Some(("1.".into(), Arabic, Dot, vec![1])));
-        assert_eq!(d("2.3.1) Text"), Some(("2.3.1)".into(), Arabic, CloseParen, vec![2, 3, 1])));
+        assert_eq!(
+            d("1. Lorem Ipsum"),
+            Some(("1.".into(), Arabic, Dot, vec![1]))
+        );
+        assert_eq!(
+            d("1.2 In enim"),
+            Some(("1.2".into(), Arabic, Plain, vec![1, 2]))
+        );
+        assert_eq!(
+            d("1.1. Geltung"),
+            Some(("1.1.".into(), Arabic, Plain, vec![1, 1]))
+        );
+        assert_eq!(
+            d("10) x"),
+            Some(("10)".into(), Arabic, CloseParen, vec![10]))
+        );
+        assert_eq!(
+            d("1 Geltungsbereich"),
+            Some(("1".into(), Arabic, Plain, vec![1]))
+        );
+        assert_eq!(
+            d("1.Geltungsbereich"),
+            Some(("1.".into(), Arabic, Dot, vec![1]))
+        );
+        assert_eq!(
+            d("2.3.1) Text"),
+            Some(("2.3.1)".into(), Arabic, CloseParen, vec![2, 3, 1]))
+        );
     }
 
     #[test]
@@ -382,27 +412,78 @@ mod tests {
 
     #[test]
     fn section_signs_and_words() {
-        assert_eq!(d("§ 3 Widerruf"), Some(("§ 3".into(), Arabic, Section, vec![3])));
-        assert_eq!(d("§3 Widerruf"), Some(("§3".into(), Arabic, Section, vec![3])));
-        assert_eq!(d("§ 312g BGB"), Some(("§ 312g".into(), Arabic, Section, vec![312])));
-        assert_eq!(d("§§ 3 Gewähr"), Some(("§§ 3".into(), Arabic, Section, vec![3])));
-        assert_eq!(d("§ 4. Preise"), Some(("§ 4.".into(), Arabic, Section, vec![4])));
-        assert_eq!(d("Art. 3 Haftung"), Some(("Art. 3".into(), Arabic, Word, vec![3])));
-        assert_eq!(d("Ziffer 2 Preise"), Some(("Ziffer 2".into(), Arabic, Word, vec![2])));
-        assert_eq!(d("Section 4.2 Fees"), Some(("Section 4.2".into(), Arabic, Word, vec![4, 2])));
-        assert_eq!(d("Artikel IV Schluss"), Some(("Artikel IV".into(), RomanUpper, Word, vec![4])));
+        assert_eq!(
+            d("§ 3 Widerruf"),
+            Some(("§ 3".into(), Arabic, Section, vec![3]))
+        );
+        assert_eq!(
+            d("§3 Widerruf"),
+            Some(("§3".into(), Arabic, Section, vec![3]))
+        );
+        assert_eq!(
+            d("§ 312g BGB"),
+            Some(("§ 312g".into(), Arabic, Section, vec![312]))
+        );
+        assert_eq!(
+            d("§§ 3 Gewähr"),
+            Some(("§§ 3".into(), Arabic, Section, vec![3]))
+        );
+        assert_eq!(
+            d("§ 4. Preise"),
+            Some(("§ 4.".into(), Arabic, Section, vec![4]))
+        );
+        assert_eq!(
+            d("Art. 3 Haftung"),
+            Some(("Art. 3".into(), Arabic, Word, vec![3]))
+        );
+        assert_eq!(
+            d("Ziffer 2 Preise"),
+            Some(("Ziffer 2".into(), Arabic, Word, vec![2]))
+        );
+        assert_eq!(
+            d("Section 4.2 Fees"),
+            Some(("Section 4.2".into(), Arabic, Word, vec![4, 2]))
+        );
+        assert_eq!(
+            d("Artikel IV Schluss"),
+            Some(("Artikel IV".into(), RomanUpper, Word, vec![4]))
+        );
     }
 
     #[test]
     fn parens_letters_and_romans() {
-        assert_eq!(d("(1) Der Vertrag"), Some(("(1)".into(), Arabic, Parens, vec![1])));
-        assert_eq!(d("(a) text"), Some(("(a)".into(), LetterLower, Parens, vec![1])));
-        assert_eq!(d("a) foo"), Some(("a)".into(), LetterLower, CloseParen, vec![1])));
-        assert_eq!(d("A. General"), Some(("A.".into(), LetterUpper, Dot, vec![1])));
-        assert_eq!(d("h) x"), Some(("h)".into(), LetterLower, CloseParen, vec![8])));
-        assert_eq!(d("IV. Haftung"), Some(("IV.".into(), RomanUpper, Dot, vec![4])));
-        assert_eq!(d("XIV. foo"), Some(("XIV.".into(), RomanUpper, Dot, vec![14])));
-        assert_eq!(d("(iii) third"), Some(("(iii)".into(), RomanLower, Parens, vec![3])));
+        assert_eq!(
+            d("(1) Der Vertrag"),
+            Some(("(1)".into(), Arabic, Parens, vec![1]))
+        );
+        assert_eq!(
+            d("(a) text"),
+            Some(("(a)".into(), LetterLower, Parens, vec![1]))
+        );
+        assert_eq!(
+            d("a) foo"),
+            Some(("a)".into(), LetterLower, CloseParen, vec![1]))
+        );
+        assert_eq!(
+            d("A. General"),
+            Some(("A.".into(), LetterUpper, Dot, vec![1]))
+        );
+        assert_eq!(
+            d("h) x"),
+            Some(("h)".into(), LetterLower, CloseParen, vec![8]))
+        );
+        assert_eq!(
+            d("IV. Haftung"),
+            Some(("IV.".into(), RomanUpper, Dot, vec![4]))
+        );
+        assert_eq!(
+            d("XIV. foo"),
+            Some(("XIV.".into(), RomanUpper, Dot, vec![14]))
+        );
+        assert_eq!(
+            d("(iii) third"),
+            Some(("(iii)".into(), RomanLower, Parens, vec![3]))
+        );
         let i = detect("i) x").unwrap();
         assert_eq!((i.kind, i.values.clone()), (LetterLower, vec![9]));
         assert_eq!(i.with_alternative().unwrap().values, vec![1]);
@@ -413,8 +494,14 @@ mod tests {
 
     #[test]
     fn unicode_spaces_never_break_detection() {
-        assert_eq!(d("§\u{a0}3 Widerruf"), Some(("§\u{a0}3".into(), Arabic, Section, vec![3])));
-        assert_eq!(d("a)\u{2009}thin"), Some(("a)".into(), LetterLower, CloseParen, vec![1])));
+        assert_eq!(
+            d("§\u{a0}3 Widerruf"),
+            Some(("§\u{a0}3".into(), Arabic, Section, vec![3]))
+        );
+        assert_eq!(
+            d("a)\u{2009}thin"),
+            Some(("a)".into(), LetterLower, CloseParen, vec![1]))
+        );
         assert_eq!(d("\u{2003}1.\u{2009}Foo").map(|x| x.3), Some(vec![1]));
     }
 

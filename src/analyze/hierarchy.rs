@@ -93,14 +93,16 @@ fn resolve_enumerations(blocks: &[Block]) -> Vec<Option<Enumeration>> {
         let chosen = match e.with_alternative() {
             None => e,
             Some(alt) => {
-                let follows = |x: &Enumeration| {
-                    last.get(&x.class()).is_some_and(|p| x.is_successor_of(p))
-                };
+                let follows =
+                    |x: &Enumeration| last.get(&x.class()).is_some_and(|p| x.is_successor_of(p));
                 let next_follows = |x: &Enumeration| {
                     blocks[i + 1..]
                         .iter()
                         .filter_map(|b| b.enumeration.as_ref())
-                        .find(|n| n.class() == x.class() || n.with_alternative().is_some_and(|a| a.class() == x.class()))
+                        .find(|n| {
+                            n.class() == x.class()
+                                || n.with_alternative().is_some_and(|a| a.class() == x.class())
+                        })
                         .is_some_and(|n| {
                             n.is_successor_of(x)
                                 || n.with_alternative().is_some_and(|a| a.is_successor_of(x))
@@ -108,7 +110,9 @@ fn resolve_enumerations(blocks: &[Block]) -> Vec<Option<Enumeration>> {
                 };
                 if follows(&e) {
                     e
-                } else if follows(&alt) || (alt.is_first() && next_follows(&alt) && !next_follows(&e)) {
+                } else if follows(&alt)
+                    || (alt.is_first() && next_follows(&alt) && !next_follows(&e))
+                {
                     alt
                 } else {
                     e
@@ -272,9 +276,10 @@ mod tests {
         sections
             .iter()
             .map(|s| {
-                let mut out = s.title.clone().unwrap_or_else(|| {
-                    format!("<{}>", s.number.clone().unwrap_or_default())
-                });
+                let mut out = s
+                    .title
+                    .clone()
+                    .unwrap_or_else(|| format!("<{}>", s.number.clone().unwrap_or_default()));
                 if !s.subsections.is_empty() {
                     out.push_str(&format!(" [{}]", outline(&s.subsections)));
                 }
@@ -286,8 +291,13 @@ mod tests {
 
     #[test]
     fn heading_tags_nest_by_level() {
-        let s = tree("<h3>Terms</h3><h5>1. Lorem</h5><p>a</p><h6>1.1 Donec</h6><p>b</p><h6>1.2 In</h6><p>c</p><h5>2. Aenean</h5><p>d</p>");
-        assert_eq!(outline(&s), "Terms [1. Lorem [1.1 Donec, 1.2 In], 2. Aenean]");
+        let s = tree(
+            "<h3>Terms</h3><h5>1. Lorem</h5><p>a</p><h6>1.1 Donec</h6><p>b</p><h6>1.2 In</h6><p>c</p><h5>2. Aenean</h5><p>d</p>",
+        );
+        assert_eq!(
+            outline(&s),
+            "Terms [1. Lorem [1.1 Donec, 1.2 In], 2. Aenean]"
+        );
         assert_eq!(s[0].subsections[0].number.as_deref(), Some("1."));
         assert_eq!(s[0].subsections[0].subsections[1].level, 3);
         assert_eq!(s[0].subsections[0].paragraphs, ["a"]);
@@ -300,7 +310,10 @@ mod tests {
              <p>(2) Abweichende Bedingungen des Kunden gelten nicht, es sei denn wir stimmen zu.</p>\
              <p>§ 2 Vertragsschluss</p><p>Der Vertrag kommt zustande.</p>",
         );
-        assert_eq!(outline(&s), "<>, § 1 Geltungsbereich [<(1)>, <(2)>], § 2 Vertragsschluss");
+        assert_eq!(
+            outline(&s),
+            "<>, § 1 Geltungsbereich [<(1)>, <(2)>], § 2 Vertragsschluss"
+        );
         assert_eq!(s[0].title, None);
         assert_eq!(s[0].paragraphs, ["Intro text"]);
         assert!(s[1].subsections[0].paragraphs[0].starts_with("(1) Diese"));
@@ -309,15 +322,25 @@ mod tests {
 
     #[test]
     fn multi_level_numbers_and_single_numbers() {
-        let s = tree("<p>1. Allgemeines</p><p>1.1 Geltung</p><p>x</p><p>1.2 Änderungen</p><p>2. Preise</p><p>y</p><p>3 Werktage beträgt die Lieferzeit</p>");
-        assert_eq!(outline(&s), "1. Allgemeines [1.1 Geltung, 1.2 Änderungen], 2. Preise");
+        let s = tree(
+            "<p>1. Allgemeines</p><p>1.1 Geltung</p><p>x</p><p>1.2 Änderungen</p><p>2. Preise</p><p>y</p><p>3 Werktage beträgt die Lieferzeit</p>",
+        );
+        assert_eq!(
+            outline(&s),
+            "1. Allgemeines [1.1 Geltung, 1.2 Änderungen], 2. Preise"
+        );
         assert_eq!(s[1].paragraphs, ["y", "3 Werktage beträgt die Lieferzeit"]);
     }
 
     #[test]
     fn roman_and_letters() {
-        let s = tree("<p>I. Allgemeine Geschäftsbedingungen</p><p>a) eins</p><p>b) zwei</p><p>II. Kundeninformationen</p><p>text</p>");
-        assert_eq!(outline(&s), "I. Allgemeine Geschäftsbedingungen [a) eins, b) zwei], II. Kundeninformationen");
+        let s = tree(
+            "<p>I. Allgemeine Geschäftsbedingungen</p><p>a) eins</p><p>b) zwei</p><p>II. Kundeninformationen</p><p>text</p>",
+        );
+        assert_eq!(
+            outline(&s),
+            "I. Allgemeine Geschäftsbedingungen [a) eins, b) zwei], II. Kundeninformationen"
+        );
         let s = tree("<p>h) acht</p><p>i) neun</p><p>j) zehn</p>");
         assert_eq!(s.len(), 3);
         let s = tree("<p>(i) one</p><p>(ii) two</p>");

@@ -77,7 +77,11 @@ mod tests {
     fn german_and_english() {
         let de = detect("Diese Allgemeinen Geschäftsbedingungen gelten für alle Verträge, die über unseren Online-Shop geschlossen werden.", &langs()).unwrap();
         assert_eq!(de.code, "de");
-        let en = detect("These terms and conditions apply to all contracts concluded through our online shop.", &langs()).unwrap();
+        let en = detect(
+            "These terms and conditions apply to all contracts concluded through our online shop.",
+            &langs(),
+        )
+        .unwrap();
         assert_eq!(en.code, "en");
         assert!(detect("", &langs()).is_none());
     }

@@ -185,9 +185,18 @@ mod tests {
     fn rejects_empty_and_non_html() {
         assert!(matches!(check_html(""), Err(AnalyzeError::Empty)));
         assert!(matches!(check_html("  \n\t"), Err(AnalyzeError::Empty)));
-        assert!(matches!(check_html("%PDF-1.7 ..."), Err(AnalyzeError::NotHtml(_))));
-        assert!(matches!(check_html("just some words"), Err(AnalyzeError::NotHtml(_))));
-        assert!(matches!(check_html("<p\0\0\0"), Err(AnalyzeError::NotHtml(_))));
+        assert!(matches!(
+            check_html("%PDF-1.7 ..."),
+            Err(AnalyzeError::NotHtml(_))
+        ));
+        assert!(matches!(
+            check_html("just some words"),
+            Err(AnalyzeError::NotHtml(_))
+        ));
+        assert!(matches!(
+            check_html("<p\0\0\0"),
+            Err(AnalyzeError::NotHtml(_))
+        ));
         assert!(check_html("<p>hello</p>").is_ok());
         assert!(check_html("\u{feff}<!doctype html>").is_ok());
     }

@@ -475,13 +475,18 @@ mod tests {
         let s = scan("<body><p>Die <b>AGB</b> gelten ab sofort hier.</p></body>");
         let p = by_tag(&s, "p")[0].1;
         assert_eq!(p.counted_chars, "gelten ab sofort hier.".len() as u32);
-        assert_eq!(p.all_chars, ("Die".len() + "gelten ab sofort hier.".len()) as u32);
+        assert_eq!(
+            p.all_chars,
+            ("Die".len() + "gelten ab sofort hier.".len()) as u32
+        );
         assert_eq!(by_tag(&s, "b")[0].1.counted_chars, 0);
     }
 
     #[test]
     fn style_keys_sort_attributes_and_decode_entities() {
-        let s = scan(r#"<div id="a" class="x&amp;y">one two three four</div><div class="x&y" id="a">five six seven eight</div>"#);
+        let s = scan(
+            r#"<div id="a" class="x&amp;y">one two three four</div><div class="x&y" id="a">five six seven eight</div>"#,
+        );
         let divs = by_tag(&s, "div");
         assert_eq!(divs[0].1.style, divs[1].1.style);
         assert_eq!(s.style_key(divs[0].1.style), r#"div class="x&y" id="a""#);
@@ -498,7 +503,9 @@ mod tests {
 
     #[test]
     fn unrendered_text_is_ignored_and_title_kept() {
-        let s = scan("<html><head><title> Meine  AGB </title><style>p{color:red}</style></head><body><script>var a = 'one two three four';</script><p>x</p></body></html>");
+        let s = scan(
+            "<html><head><title> Meine  AGB </title><style>p{color:red}</style></head><body><script>var a = 'one two three four';</script><p>x</p></body></html>",
+        );
         assert_eq!(s.title.as_deref(), Some("Meine AGB"));
         assert_eq!(s.stylesheets, vec!["p{color:red}".to_owned()]);
         assert!(s.elements.iter().all(|e| e.counted_chars == 0));
@@ -510,7 +517,10 @@ mod tests {
         let html = "<body><div><p>one two three four</p></div><p>x</p></body>";
         let s = scan(html);
         let (_, div) = by_tag(&s, "div")[0];
-        assert_eq!(&html[div.range.clone()], "<div><p>one two three four</p></div>");
+        assert_eq!(
+            &html[div.range.clone()],
+            "<div><p>one two three four</p></div>"
+        );
         // An implicitly closed element ends where the closing start tag begins.
         let html = "<body><p>one two three four<div>x</div></body>";
         let s = scan(html);
@@ -524,12 +534,15 @@ mod tests {
         let whole = scan(html);
         for size in [1, 2, 3, 7] {
             let chunks: Vec<&[u8]> = html.as_bytes().chunks(size).collect();
-            let s = StyleStats::scan_chunks(chunks, html.len(), &AnalysisOptions::default())
-                .unwrap();
+            let s =
+                StyleStats::scan_chunks(chunks, html.len(), &AnalysisOptions::default()).unwrap();
             assert_eq!(s, whole, "chunk size {size}");
         }
         let p = by_tag(&whole, "p")[0].1;
-        assert_eq!(p.counted_chars, "Größe und Gewicht der Ware & mehr".chars().count() as u32);
+        assert_eq!(
+            p.counted_chars,
+            "Größe und Gewicht der Ware & mehr".chars().count() as u32
+        );
     }
 
     #[test]

@@ -114,7 +114,7 @@ fn fallback(
                 .join(" | ");
             Candidate {
                 method: ContentMethod::Fallback,
-                ranges: vec![first.range.start..last.range.end],
+                ranges: std::iter::once(first.range.start..last.range.end).collect(),
                 elements,
                 path,
                 coverage: chars as f64 / total,
@@ -139,16 +139,11 @@ fn fallback(
     }
 }
 
-fn close_run(
-    best: &mut Option<(u64, Range<usize>)>,
-    start: Option<usize>,
-    end: usize,
-    chars: u64,
-) {
-    if let Some(s) = start {
-        if best.as_ref().is_none_or(|(c, _)| chars > *c) {
-            *best = Some((chars, s..end));
-        }
+fn close_run(best: &mut Option<(u64, Range<usize>)>, start: Option<usize>, end: usize, chars: u64) {
+    if let Some(s) = start
+        && best.as_ref().is_none_or(|(c, _)| chars > *c)
+    {
+        *best = Some((chars, s..end));
     }
 }
 
@@ -172,7 +167,11 @@ fn most_common_style(stats: &StyleStats, in_root: &[bool]) -> Option<(StyleId, u
         let mut totals = vec![0u64; stats.style_keys.len()];
         for (i, e) in stats.elements.iter().enumerate() {
             if in_root[i] && e.rendered {
-                let chars = if use_all { e.all_chars } else { e.counted_chars };
+                let chars = if use_all {
+                    e.all_chars
+                } else {
+                    e.counted_chars
+                };
                 totals[e.style as usize] += u64::from(chars);
             }
         }
@@ -196,7 +195,11 @@ fn style_sums(stats: &StyleStats, mcs: StyleId, use_all: bool) -> StyleSums {
     let mut present = vec![false; n];
     for (i, e) in stats.elements.iter().enumerate() {
         if e.rendered && e.style == mcs && i != 0 {
-            chars[i] = u64::from(if use_all { e.all_chars } else { e.counted_chars });
+            chars[i] = u64::from(if use_all {
+                e.all_chars
+            } else {
+                e.counted_chars
+            });
             present[i] = true;
         }
     }
@@ -255,7 +258,10 @@ mod tests {
         let (_, c) = candidate(&html, 0.85);
         assert_eq!(c.method, ContentMethod::Fallback);
         assert_eq!(c.elements.len(), 3);
-        assert_eq!(c.path, "/html/body/p[2] | /html/body/p[3] | /html/body/p[4]".replace("/html", ""));
+        assert_eq!(
+            c.path,
+            "/html/body/p[2] | /html/body/p[3] | /html/body/p[4]".replace("/html", "")
+        );
         assert!((c.coverage - 0.75).abs() < 1e-9);
     }
 
@@ -279,10 +285,13 @@ mod tests {
 
     #[test]
     fn no_text_gives_none_and_short_text_still_counts() {
-        let stats = StyleStats::scan("<body><div></div></body>", &AnalysisOptions::default())
-            .unwrap();
+        let stats =
+            StyleStats::scan("<body><div></div></body>", &AnalysisOptions::default()).unwrap();
         assert!(select(&stats, 0.85).is_none());
-        let (_, c) = candidate("<body><nav>Home</nav><div><p>Hallo Welt</p></div></body>", 0.85);
+        let (_, c) = candidate(
+            "<body><nav>Home</nav><div><p>Hallo Welt</p></div></body>",
+            0.85,
+        );
         assert_eq!(c.path, "/html/body/div/p".replace("/html", ""));
     }
 }

@@ -56,15 +56,16 @@ impl ElementStack {
     /// Applies the end tags implied by a start tag `tag` (before it is pushed). The ids of the
     /// closed elements are appended to `closed`, innermost first.
     pub fn imply_end_tags(&mut self, tag: &str, closed: &mut Vec<u32>) {
-        if !HEAD_CONTENT.contains(&tag) && tag != "html" {
-            if let Some(pos) = self.position(|f| &*f.tag == "head") {
-                self.pop_to(pos, closed);
-            }
+        if !HEAD_CONTENT.contains(&tag)
+            && tag != "html"
+            && let Some(pos) = self.position(|f| &*f.tag == "head")
+        {
+            self.pop_to(pos, closed);
         }
-        if closes_p(tag) {
-            if let Some(pos) = self.find_in_scope("p", BUTTON_SCOPE) {
-                self.pop_to(pos, closed);
-            }
+        if closes_p(tag)
+            && let Some(pos) = self.find_in_scope("p", BUTTON_SCOPE)
+        {
+            self.pop_to(pos, closed);
         }
         match tag {
             "li" => self.close_list_item(&["li"], closed),
@@ -176,11 +177,11 @@ impl ElementStack {
     }
 
     fn close_top_if(&mut self, targets: &[&str], closed: &mut Vec<u32>) {
-        if let Some(top) = self.frames.last() {
-            if targets.contains(&&*top.tag) {
-                let pos = self.frames.len() - 1;
-                self.pop_to(pos, closed);
-            }
+        if let Some(top) = self.frames.last()
+            && targets.contains(&&*top.tag)
+        {
+            let pos = self.frames.len() - 1;
+            self.pop_to(pos, closed);
         }
     }
 }

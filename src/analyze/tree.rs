@@ -261,11 +261,11 @@ impl BuildState {
         let text = decode_text(raw).into_owned();
         let parent = self.current();
         // Merge with a preceding text sibling (comments split text nodes).
-        if let Some(&last) = self.nodes[parent as usize].children.last() {
-            if let NodeKind::Text(prev) = &mut self.nodes[last as usize].kind {
-                prev.push_str(&text);
-                return;
-            }
+        if let Some(&last) = self.nodes[parent as usize].children.last()
+            && let NodeKind::Text(prev) = &mut self.nodes[last as usize].kind
+        {
+            prev.push_str(&text);
+            return;
         }
         self.add_node(parent, NodeKind::Text(text));
     }
@@ -284,7 +284,12 @@ mod tests {
     use super::*;
 
     fn build(html: &str) -> ReducedTree {
-        ReducedTree::build(html, &[0..html.len()], &AnalysisOptions::default()).unwrap()
+        ReducedTree::build(
+            html,
+            std::slice::from_ref(&(0..html.len())),
+            &AnalysisOptions::default(),
+        )
+        .unwrap()
     }
 
     fn outline(t: &ReducedTree, id: NodeId, out: &mut String) {
@@ -320,10 +325,7 @@ mod tests {
         assert_eq!(shape("<ul><li>a<li>b</ul>"), "#root(ul(li('a') li('b')))");
         assert_eq!(shape("<div>a</span>b</div>"), "#root(div('ab'))");
         assert_eq!(shape("<div><p>open"), "#root(div(p('open')))");
-        assert_eq!(
-            shape("<p>a<div>b</div>c</p>"),
-            "#root(p('a') div('b') 'c')"
-        );
+        assert_eq!(shape("<p>a<div>b</div>c</p>"), "#root(p('a') div('b') 'c')");
     }
 
     #[test]

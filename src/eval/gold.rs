@@ -205,7 +205,10 @@ pub fn read_json_gold(path: &Path) -> Result<JsonGold> {
     let gold: JsonGold =
         serde_json::from_str(&text).with_context(|| format!("parsing gold {}", path.display()))?;
     if tokens(&gold.first_words).is_empty() || tokens(&gold.last_words).is_empty() {
-        bail!("{}: first_words and last_words must hold words", path.display());
+        bail!(
+            "{}: first_words and last_words must hold words",
+            path.display()
+        );
     }
     Ok(gold)
 }
@@ -302,18 +305,18 @@ pub fn parse_markdown(md: &str) -> (String, Vec<HeadingNode>) {
     let mut heads: Vec<MdHeading> = Vec::new();
     let mut preamble: Vec<String> = Vec::new();
     let mut in_fence: Option<&str> = None;
-    let mut prev_blank = true;
     let mut i = 0;
-    let push_text = |s: String, heads: &mut Vec<MdHeading>, pre: &mut Vec<String>, text: &mut Vec<String>| {
-        if s.trim().is_empty() {
-            return;
-        }
-        match heads.last_mut() {
-            Some(h) => h.own.push(s.clone()),
-            None => pre.push(s.clone()),
-        }
-        text.push(s);
-    };
+    let push_text =
+        |s: String, heads: &mut Vec<MdHeading>, pre: &mut Vec<String>, text: &mut Vec<String>| {
+            if s.trim().is_empty() {
+                return;
+            }
+            match heads.last_mut() {
+                Some(h) => h.own.push(s.clone()),
+                None => pre.push(s.clone()),
+            }
+            text.push(s);
+        };
     while i < lines.len() {
         let raw = lines[i].trim_end_matches('\r');
         let trimmed = raw.trim();
@@ -329,11 +332,9 @@ pub fn parse_markdown(md: &str) -> (String, Vec<HeadingNode>) {
         }
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
             in_fence = Some(&trimmed[..3]);
-            prev_blank = false;
             continue;
         }
         if trimmed.is_empty() {
-            prev_blank = true;
             continue;
         }
         let indent = raw.len() - raw.trim_start().len();
@@ -348,7 +349,6 @@ pub fn parse_markdown(md: &str) -> (String, Vec<HeadingNode>) {
                 own: Vec::new(),
             });
             text.push(title);
-            prev_blank = false;
             continue;
         }
         // setext heading: this line is a paragraph line and the next is an underline
@@ -369,15 +369,11 @@ pub fn parse_markdown(md: &str) -> (String, Vec<HeadingNode>) {
                 });
                 text.push(title);
             }
-            prev_blank = false;
             continue;
         }
         if is_thematic_break(trimmed) || is_reference_definition(trimmed) {
-            prev_blank = true;
             continue;
         }
-        let _ = prev_blank;
-        prev_blank = false;
         if is_table_row(trimmed) {
             if is_table_delimiter(trimmed) {
                 continue;
@@ -434,9 +430,7 @@ fn setext_level(line: &str) -> Option<usize> {
 /// `***`, `---`, `___`, `* * *` …
 fn is_thematic_break(line: &str) -> bool {
     let chars: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-    chars.len() >= 3
-        && matches!(chars[0], '*' | '-' | '_')
-        && chars.iter().all(|&c| c == chars[0])
+    chars.len() >= 3 && matches!(chars[0], '*' | '-' | '_') && chars.iter().all(|&c| c == chars[0])
 }
 
 /// `[label]: url`
@@ -636,7 +630,10 @@ fn parse_tag(chars: &[char], open: usize) -> Option<(Tag, usize)> {
     let inner: String = chars[open + 1..close].iter().collect();
     if inner.contains(' ') && !inner.contains('=') && !inner.starts_with('!') {
         // `a < b` style text, or a tag with a bare attribute we cannot tell apart: be safe
-        let name: String = inner.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        let name: String = inner
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
         if name.is_empty() {
             return None;
         }
@@ -686,12 +683,13 @@ fn build_tree(heads: Vec<MdHeading>) -> Vec<HeadingNode> {
     }
     let mut roots: Vec<HeadingNode> = Vec::new();
     let mut stack: Vec<Open> = Vec::new();
-    let attach = |node: HeadingNode, stack: &mut Vec<Open>, roots: &mut Vec<HeadingNode>| {
-        match stack.last_mut() {
+    let attach =
+        |node: HeadingNode, stack: &mut Vec<Open>, roots: &mut Vec<HeadingNode>| match stack
+            .last_mut()
+        {
             Some(parent) => parent.node.children.push(node),
             None => roots.push(node),
-        }
-    };
+        };
     for h in heads {
         while stack.last().is_some_and(|o| o.level >= h.level) {
             if let Some(o) = stack.pop() {
@@ -773,8 +771,14 @@ mod tests {
         );
         assert_eq!(clean_inline("a\\_b \\*c\\* 1\\. \\[x\\]"), "a_b *c* 1. [x]");
         assert_eq!(clean_inline("x<br>y</span> &amp; z"), "x\ny  & z");
-        assert_eq!(clean_inline("mail <info@x.de> or <https://x.de>"), "mail info@x.de or https://x.de");
-        assert_eq!(clean_inline("[ref link][1] and [x] alone"), "ref link and [x] alone");
+        assert_eq!(
+            clean_inline("mail <info@x.de> or <https://x.de>"),
+            "mail info@x.de or https://x.de"
+        );
+        assert_eq!(
+            clean_inline("[ref link][1] and [x] alone"),
+            "ref link and [x] alone"
+        );
         assert_eq!(clean_inline("`code` ~~gone~~"), "code gone");
         assert_eq!(clean_inline("a < b and c > d"), "a < b and c > d");
     }
@@ -826,10 +830,17 @@ mod tests {
         let gold = Gold::from_json(&g);
         assert_eq!(gold.first_tokens, ["allgemeine", "geschäftsbedingungen"]);
         assert_eq!(gold.last_tokens, ["stand", "januar", "2024"]);
-        assert_eq!(titles(gold.headings.as_ref().unwrap()), ["§ 1 Geltung[(1) Sub]"]);
+        assert_eq!(
+            titles(gold.headings.as_ref().unwrap()),
+            ["§ 1 Geltung[(1) Sub]"]
+        );
         assert!(gold.text.is_none());
-        assert!(serde_json::from_str::<JsonGold>(r#"{"html":"x","lang":"de","first_words":"a",
-            "last_words":"b","typo":1}"#)
-            .is_err());
+        assert!(
+            serde_json::from_str::<JsonGold>(
+                r#"{"html":"x","lang":"de","first_words":"a",
+            "last_words":"b","typo":1}"#
+            )
+            .is_err()
+        );
     }
 }

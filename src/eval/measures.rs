@@ -275,7 +275,10 @@ fn enumeration_len(s: &str) -> usize {
     let is_sep = |i: usize| i >= b.len() || !b[i].is_ascii_alphanumeric();
     // (x) with 1–4 alphanumerics
     if b.first() == Some(&b'(') {
-        let inner = b[1..].iter().take_while(|c| c.is_ascii_alphanumeric()).count();
+        let inner = b[1..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .count();
         if (1..=4).contains(&inner) && b.get(1 + inner) == Some(&b')') {
             return inner + 2;
         }
@@ -309,8 +312,7 @@ fn enumeration_len(s: &str) -> usize {
         .iter()
         .take_while(|c| b"ivxlcdm".contains(&c.to_ascii_lowercase()))
         .count();
-    if (1..=5).contains(&roman) && matches!(b.get(roman), Some(b'.' | b')')) && is_sep(roman + 1)
-    {
+    if (1..=5).contains(&roman) && matches!(b.get(roman), Some(b'.' | b')')) && is_sep(roman + 1) {
         return roman + 1;
     }
     // One letter with a parenthesis or dot: a) / b.
@@ -645,7 +647,9 @@ mod tests {
     fn tokens_are_lowercased_alphanumeric_runs() {
         assert_eq!(
             toks("Die AGB's (§ 3) gelten ab 1.1.2024 — Über\u{ad}all!"),
-            ["die", "agb", "s", "3", "gelten", "ab", "1", "1", "2024", "überall"]
+            [
+                "die", "agb", "s", "3", "gelten", "ab", "1", "1", "2024", "überall"
+            ]
         );
         assert!(toks("  ... — ").is_empty());
     }
@@ -682,7 +686,10 @@ mod tests {
     #[test]
     fn start_exact_and_with_slack() {
         assert_eq!(start(GOLD), Edge::Correct);
-        assert_eq!(start(&format!("x1 x2 x3 x4 x5 x6 x7 x8 {GOLD}")), Edge::Correct);
+        assert_eq!(
+            start(&format!("x1 x2 x3 x4 x5 x6 x7 x8 {GOLD}")),
+            Edge::Correct
+        );
         assert_eq!(
             start(&format!("x1 x2 x3 x4 x5 x6 x7 x8 x9 {GOLD}")),
             Edge::TooEarly
@@ -713,15 +720,20 @@ mod tests {
     #[test]
     fn end_exact_slack_and_mirror_classes() {
         assert_eq!(end(GOLD), Edge::Correct);
-        assert_eq!(end(&format!("{GOLD} y1 y2 y3 y4 y5 y6 y7 y8")), Edge::Correct);
+        assert_eq!(
+            end(&format!("{GOLD} y1 y2 y3 y4 y5 y6 y7 y8")),
+            Edge::Correct
+        );
         assert_eq!(
             end(&format!("{GOLD} y1 y2 y3 y4 y5 y6 y7 y8 y9")),
             Edge::TooLate
         );
         // last gold token missing: the extraction ended too early
         assert_eq!(
-            end("one two three four five six seven eight nine ten eleven twelve thirteen \
-                 fourteen fifteen sixteen seventeen"),
+            end(
+                "one two three four five six seven eight nine ten eleven twelve thirteen \
+                 fourteen fifteen sixteen seventeen"
+            ),
             Edge::TooEarly
         );
         // last occurrence counts: closing repeated in a footer 9+ tokens later is too late
@@ -738,8 +750,14 @@ mod tests {
     fn short_gold_uses_all_its_tokens() {
         let g = toks("only three words");
         assert_eq!(opening(&g).len(), 3);
-        assert_eq!(start_class(&toks("only three words"), opening(&g)), Edge::Correct);
-        assert_eq!(end_class(&toks("only three words"), closing(&g)), Edge::Correct);
+        assert_eq!(
+            start_class(&toks("only three words"), opening(&g)),
+            Edge::Correct
+        );
+        assert_eq!(
+            end_class(&toks("only three words"), closing(&g)),
+            Edge::Correct
+        );
         assert_eq!(start_class(&toks("only three"), opening(&g)), Edge::TooLate);
         assert_eq!(end_class(&toks("only three"), closing(&g)), Edge::TooEarly);
         // empty gold cannot be checked
@@ -800,7 +818,10 @@ mod tests {
 
     #[test]
     fn wrong_parent_and_title_penalties() {
-        let gold = vec![node("Title", vec![node("1. A", vec![]), node("2. B", vec![])])];
+        let gold = vec![node(
+            "Title",
+            vec![node("1. A", vec![]), node("2. B", vec![])],
+        )];
         // B flattened to top level and written without its number
         let ext = vec![node("Title", vec![node("1. A", vec![])]), node("B", vec![])];
         let s = hierarchy_score(&ext, &gold);

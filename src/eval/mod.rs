@@ -289,7 +289,10 @@ pub fn read_page(path: &Path) -> Result<Vec<u8>> {
 // Switch to `crate::charset::decode` once it is settled; this keeps eval independent of it.
 pub fn decode_page(bytes: &[u8]) -> String {
     if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
-        return enc.decode_without_bom_handling(&bytes[bom..]).0.into_owned();
+        return enc
+            .decode_without_bom_handling(&bytes[bom..])
+            .0
+            .into_owned();
     }
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).to_ascii_lowercase();
     if let Some(p) = head.find("charset=") {
@@ -315,7 +318,11 @@ pub fn decode_page(bytes: &[u8]) -> String {
 /// not already start with it. `None` for untitled sections (text before the first heading,
 /// numbered clauses without a title), which are transparent for the hierarchy measures.
 pub fn section_heading(s: &Section) -> Option<String> {
-    let title = s.title.as_deref().map(str::trim).filter(|t| !t.is_empty())?;
+    let title = s
+        .title
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())?;
     match s.number.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
         Some(n) if !title.starts_with(n) => Some(format!("{n} {title}")),
         _ => Some(title.to_owned()),
@@ -571,7 +578,12 @@ pub fn run(args: &EvalArgs) -> Result<i32> {
 mod tests {
     use super::*;
 
-    fn section(title: Option<&str>, number: Option<&str>, paras: &[&str], subs: Vec<Section>) -> Section {
+    fn section(
+        title: Option<&str>,
+        number: Option<&str>,
+        paras: &[&str],
+        subs: Vec<Section>,
+    ) -> Section {
         Section {
             title: title.map(str::to_owned),
             number: number.map(str::to_owned),
@@ -590,9 +602,12 @@ mod tests {
                 Some("§ 1"),
                 &["intro"],
                 vec![
-                    section(None, Some("(1)"), &["clause one"], vec![
-                        section(Some("Unterpunkt"), None, &["deep"], vec![]),
-                    ]),
+                    section(
+                        None,
+                        Some("(1)"),
+                        &["clause one"],
+                        vec![section(Some("Unterpunkt"), None, &["deep"], vec![])],
+                    ),
                     section(Some("2. Next"), Some("2."), &["x"], vec![]),
                 ],
             ),
@@ -625,7 +640,12 @@ mod tests {
     fn processing_error_scores() {
         let (text, heads) = gold::parse_markdown("# A\n\nsome text here\n");
         let g = Gold::from_text(text, heads);
-        let r = score_page(&entry(GoldKind::Markdown), g, Err("parser: boom".into()), 1.0);
+        let r = score_page(
+            &entry(GoldKind::Markdown),
+            g,
+            Err("parser: boom".into()),
+            1.0,
+        );
         assert_eq!(r.start, Edge::ProcessingError);
         assert_eq!(r.end, Edge::ProcessingError);
         assert_eq!(r.tokens.map(|p| p.f1), Some(0.0));
@@ -648,8 +668,14 @@ mod tests {
             vec![section(Some("Teil"), Some("1."), &["Text."], vec![])],
         )];
         let extracted =
-            "Titel\nErster Absatz mit genug Wörtern für den Anfang hier.\n1. Teil\nText.".to_owned();
-        let r = score_page(&entry(GoldKind::Markdown), g, Ok((extracted, sections)), 1.0);
+            "Titel\nErster Absatz mit genug Wörtern für den Anfang hier.\n1. Teil\nText."
+                .to_owned();
+        let r = score_page(
+            &entry(GoldKind::Markdown),
+            g,
+            Ok((extracted, sections)),
+            1.0,
+        );
         assert_eq!(r.tokens.map(|p| p.f1), Some(1.0));
         assert_eq!((r.start, r.end), (Edge::Correct, Edge::Correct));
         let h = r.hierarchy.as_ref().unwrap();

@@ -66,7 +66,14 @@ pub fn terminal(r: &EvalReport) -> String {
     for p in &r.pages {
         let h = p.hierarchy.as_ref();
         let id: String = if p.id.chars().count() > 56 {
-            let tail: String = p.id.chars().rev().take(55).collect::<Vec<_>>().into_iter().rev().collect();
+            let tail: String =
+                p.id.chars()
+                    .rev()
+                    .take(55)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
             format!("…{tail}")
         } else {
             p.id.clone()
@@ -91,8 +98,17 @@ pub fn terminal(r: &EvalReport) -> String {
     let _ = write!(
         out,
         "{:<40} {:>5} {:>4} {:>7} {:>15} {:>15} {:>7} {:>7} {:>7} {:>6} {:>9}\n",
-        "group", "pages", "err", "tokF1", "start c/e/l/x", "end c/e/l/x", "headF1", "parent",
-        "hscore", "<=0.05", "ms/page"
+        "group",
+        "pages",
+        "err",
+        "tokF1",
+        "start c/e/l/x",
+        "end c/e/l/x",
+        "headF1",
+        "parent",
+        "hscore",
+        "<=0.05",
+        "ms/page"
     );
     for (g, s) in &r.groups {
         out.push_str(&summary_row(g, s));
@@ -304,7 +320,10 @@ fn page_rows(r: &EvalReport, dir_name: &str) -> String {
             f(p.tokens.map(|t| t.recall)),
             score_class(p.tokens.map(|t| t.f1)),
             f(p.tokens.map(|t| t.f1)),
-            h.map_or("-".into(), |h| format!("{}/{}/{}", h.extracted, h.gold, h.matched)),
+            h.map_or("-".into(), |h| format!(
+                "{}/{}/{}",
+                h.extracted, h.gold, h.matched
+            )),
             score_class(h.map(|h| h.prf.f1)),
             f(h.map(|h| h.prf.f1)),
             f(h.and_then(|h| h.parent_accuracy)),
@@ -467,7 +486,11 @@ pub fn html_page(p: &PageResult, index_href: &str) -> String {
         par = f(h.and_then(|h| h.parent_accuracy)),
         es = f(h.map(|h| h.error_score)),
         ms = p.millis,
-        et = tree_html(&d.extracted_tree, &ext_matched, h.map(|h| h.section_errors.as_slice())),
+        et = tree_html(
+            &d.extracted_tree,
+            &ext_matched,
+            h.map(|h| h.section_errors.as_slice())
+        ),
         gt = if d.gold.headings.is_some() {
             tree_html(&gold_tree, &gold_matched, None)
         } else {
@@ -513,7 +536,10 @@ mod tests {
 
     #[test]
     fn escapes_html() {
-        assert_eq!(esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+        assert_eq!(
+            esc("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
     }
 
     #[test]

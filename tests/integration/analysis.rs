@@ -28,12 +28,22 @@ fn titles(sections: &[Section]) -> Vec<String> {
 fn demo_shop_content_block_and_only_that() {
     // The slides' demonstration threshold (0.95) and the production default agree here.
     for threshold in [0.85, 0.95] {
-        let a = analyze(DEMO_SHOP, &AnalysisOptions { threshold, ..opts() }).unwrap();
+        let a = analyze(
+            DEMO_SHOP,
+            &AnalysisOptions {
+                threshold,
+                ..opts()
+            },
+        )
+        .unwrap();
         assert_eq!(a.content.method, ContentMethod::Lca);
         assert_eq!(a.content.path, "/html/body/div[2]");
         assert_eq!(a.content.most_common_style, "p");
         assert!(a.content.coverage > 0.95, "{}", a.content.coverage);
-        assert!(a.text.starts_with("Terms and Conditions\n1. Lorem Ipsum\nLorem ipsum"));
+        assert!(
+            a.text
+                .starts_with("Terms and Conditions\n1. Lorem Ipsum\nLorem ipsum")
+        );
         assert!(a.text.ends_with("Quisque rutrum."));
         for boilerplate in ["Welcome", "Navigation", "Products", "Thanks for visiting"] {
             assert!(!a.text.contains(boilerplate), "{boilerplate} leaked");
@@ -64,7 +74,11 @@ fn page_without_content_container_uses_the_fallback() {
     assert_eq!(a.content.method, ContentMethod::Fallback);
     assert_eq!(a.blocks.len(), 6);
     assert!(!a.text.contains("Copyright") && !a.text.contains("Start"));
-    assert!(a.content.path.contains("/html/body/p[1] | "), "{}", a.content.path);
+    assert!(
+        a.content.path.contains("/html/body/p[1] | "),
+        "{}",
+        a.content.path
+    );
 }
 
 #[test]
@@ -98,7 +112,10 @@ fn entities_split_across_chunks_give_the_same_statistics() {
     let whole = StyleStats::scan(html, &opts()).unwrap();
     for size in 1..8 {
         let chunks: Vec<&[u8]> = html.as_bytes().chunks(size).collect();
-        assert_eq!(StyleStats::scan_chunks(chunks, html.len(), &opts()).unwrap(), whole);
+        assert_eq!(
+            StyleStats::scan_chunks(chunks, html.len(), &opts()).unwrap(),
+            whole
+        );
     }
     let a = analyze(html, &opts()).unwrap();
     assert_eq!(a.text, "Größe & Gewicht € € der Ware hier");
@@ -106,8 +123,13 @@ fn entities_split_across_chunks_give_the_same_statistics() {
 
 #[test]
 fn legacy_encodings_with_umlauts() {
-    let body = "<p>Gewährleistung für Mängel: Die Rücksendung ist kostenfrei, Preis 5 € inkl. Größe</p>";
-    for (label, meta) in [("windows-1252", true), ("ISO-8859-1", true), ("windows-1252", false)] {
+    let body =
+        "<p>Gewährleistung für Mängel: Die Rücksendung ist kostenfrei, Preis 5 € inkl. Größe</p>";
+    for (label, meta) in [
+        ("windows-1252", true),
+        ("ISO-8859-1", true),
+        ("windows-1252", false),
+    ] {
         let head = if meta {
             format!("<meta charset=\"{label}\">")
         } else {
@@ -118,21 +140,41 @@ fn legacy_encodings_with_umlauts() {
         assert!(!bytes.contains(&0xC3), "really single-byte");
         let fetched = tcx::source::page_from_bytes(&bytes, "file:///x.html".into());
         let a = analyze(&fetched.html, &opts()).unwrap();
-        assert!(a.text.contains("Gewährleistung für Mängel"), "{label}/{meta}: {}", a.text);
-        assert!(a.text.contains("Größe") && a.text.contains("5 €"), "{}", a.text);
+        assert!(
+            a.text.contains("Gewährleistung für Mängel"),
+            "{label}/{meta}: {}",
+            a.text
+        );
+        assert!(
+            a.text.contains("Größe") && a.text.contains("5 €"),
+            "{}",
+            a.text
+        );
     }
 }
 
 #[test]
 fn empty_and_textless_pages_are_clear_errors() {
     assert!(matches!(analyze("", &opts()), Err(AnalyzeError::Empty)));
-    assert!(matches!(analyze("   \n", &opts()), Err(AnalyzeError::Empty)));
     assert!(matches!(
-        analyze("<html><head><title>x</title></head><body></body></html>", &opts()),
+        analyze("   \n", &opts()),
+        Err(AnalyzeError::Empty)
+    ));
+    assert!(matches!(
+        analyze(
+            "<html><head><title>x</title></head><body></body></html>",
+            &opts()
+        ),
         Err(AnalyzeError::NoText)
     ));
-    assert!(matches!(analyze("%PDF-1.4\n...", &opts()), Err(AnalyzeError::NotHtml(_))));
-    assert!(matches!(analyze("plain words only", &opts()), Err(AnalyzeError::NotHtml(_))));
+    assert!(matches!(
+        analyze("%PDF-1.4\n...", &opts()),
+        Err(AnalyzeError::NotHtml(_))
+    ));
+    assert!(matches!(
+        analyze("plain words only", &opts()),
+        Err(AnalyzeError::NotHtml(_))
+    ));
     let e = analyze("", &opts()).unwrap_err();
     assert_eq!((e.kind(), e.retryable()), ("empty", false));
 }
@@ -178,16 +220,33 @@ fn ten_thousand_nested_divs() {
     assert_eq!(a.text, "Tief verschachtelter Text mit genug Wörtern.");
     assert!(a.content.path.ends_with("/p"));
     // Unclosed as well.
-    let html = format!("<body>{}<p>Noch mehr Text in der Tiefe hier", "<div>".repeat(10_000));
+    let html = format!(
+        "<body>{}<p>Noch mehr Text in der Tiefe hier",
+        "<div>".repeat(10_000)
+    );
     assert!(analyze(&html, &opts()).is_ok());
 }
 
 #[test]
 fn threshold_option_is_respected() {
     let html = "<body><div><p>one two three four five</p><p>one two three four five</p><p>one two three four five</p></div><p>one two three four five</p></body>";
-    let a = analyze(html, &AnalysisOptions { threshold: 0.75, ..opts() }).unwrap();
+    let a = analyze(
+        html,
+        &AnalysisOptions {
+            threshold: 0.75,
+            ..opts()
+        },
+    )
+    .unwrap();
     assert_eq!(a.content.method, ContentMethod::Lca);
-    let a = analyze(html, &AnalysisOptions { threshold: 0.8, ..opts() }).unwrap();
+    let a = analyze(
+        html,
+        &AnalysisOptions {
+            threshold: 0.8,
+            ..opts()
+        },
+    )
+    .unwrap();
     assert_eq!(a.content.method, ContentMethod::Fallback);
 }
 

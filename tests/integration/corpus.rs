@@ -62,5 +62,10 @@ fn every_corpus_page_is_analysed() {
         bytes as f64 / 1e6,
         started.elapsed()
     );
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
