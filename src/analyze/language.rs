@@ -5,7 +5,7 @@ use whatlang::{Detector, Lang};
 use crate::output::Language;
 
 /// Characters of text the detector reads: enough for a stable answer, bounded cost.
-const SAMPLE_CHARS: usize = 20_000;
+const SAMPLE_CHARS: usize = 6_000;
 
 const CODES: &[(&str, Lang)] = &[
     ("de", Lang::Deu),

@@ -6,6 +6,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -66,8 +67,10 @@ pub struct StyleStats {
 struct ScanState {
     stats: StyleStats,
     stack: ElementStack,
-    style_ids: HashMap<String, StyleId>,
-    tag_ids: HashMap<String, u32>,
+    style_ids: HashMap<String, StyleId, FastHash>,
+    tag_ids: HashMap<String, u32, FastHash>,
+    /// Reused buffer for building style keys (most keys are already interned).
+    key: String,
     /// Per record: a non-blank direct text node was seen since its last child element.
     text_since_child: Vec<bool>,
     text: String,
@@ -234,8 +237,9 @@ impl ScanState {
                 content_root: 0,
             },
             stack: ElementStack::new(),
-            style_ids: HashMap::new(),
-            tag_ids: HashMap::new(),
+            style_ids: HashMap::default(),
+            tag_ids: HashMap::default(),
+            key: String::new(),
             text_since_child: vec![false],
             text: String::new(),
             closed: Vec::new(),
@@ -271,6 +275,18 @@ impl ScanState {
         id
     }
 
+    /// Interns the naive style key of an element, allocating only for new keys.
+    fn intern_element_style(&mut self, tag: &str, el: &Element) -> StyleId {
+        let mut key = std::mem::take(&mut self.key);
+        naive_style_key(tag, el, &mut key);
+        let id = match self.style_ids.get(key.as_str()) {
+            Some(&id) => id,
+            None => self.intern_style(key.clone()),
+        };
+        self.key = key;
+        id
+    }
+
     fn current(&self) -> ElementId {
         self.stack.top().map(|f| f.id).unwrap_or(0)
     }
@@ -283,7 +299,7 @@ impl ScanState {
         let text_before = std::mem::replace(&mut self.text_since_child[parent as usize], false);
         let tag_id = self.intern_tag(tag);
         let style = if rendered {
-            self.intern_style(naive_style_key(tag, el))
+            self.intern_element_style(tag, el)
         } else {
             0
         };
@@ -387,27 +403,58 @@ impl ScanState {
 
 /// The paper's naive style: tag plus attributes. Attributes are sorted by name so that the
 /// same element written with another attribute order pools its characters.
-fn naive_style_key(tag: &str, el: &Element) -> String {
-    let mut attrs: Vec<(String, String)> = el
-        .attributes()
+fn naive_style_key(tag: &str, el: &Element, key: &mut String) {
+    key.clear();
+    key.push_str(tag);
+    let attributes = el.attributes();
+    if attributes.is_empty() {
+        return;
+    }
+    let mut attrs: Vec<(String, String)> = attributes
         .iter()
         .map(|a| (a.name(), decode_attribute(&a.value())))
         .collect();
-    if attrs.is_empty() {
-        return tag.to_owned();
-    }
-    attrs.sort();
-    let mut key = String::with_capacity(tag.len() + 16 * attrs.len());
-    key.push_str(tag);
+    attrs.sort_unstable();
     for (name, value) in attrs {
         key.push(' ');
         key.push_str(&name);
         key.push_str("=\"");
-        key.push_str(&value.replace('"', "&quot;"));
+        if value.contains('"') {
+            key.push_str(&value.replace('"', "&quot;"));
+        } else {
+            key.push_str(&value);
+        }
         key.push('"');
     }
-    key
 }
+
+/// FxHash: the maps of pass 1 hash short strings on every element; SipHash's DoS
+/// resistance buys nothing there (keys come from one page, lookups are bounded by it).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(b)).wrapping_mul(SEED);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(SEED);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write(&[i]);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub(crate) type FastHash = BuildHasherDefault<FxHasher>;
 
 /// Decodes character references in text once.
 pub(crate) fn decode_text(raw: &str) -> std::borrow::Cow<'_, str> {

@@ -95,9 +95,9 @@ pub fn terminal(r: &EvalReport) -> String {
         );
     }
     let _ = writeln!(out);
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "{:<40} {:>5} {:>4} {:>7} {:>15} {:>15} {:>7} {:>7} {:>7} {:>6} {:>9}\n",
+        "{:<40} {:>5} {:>4} {:>7} {:>15} {:>15} {:>7} {:>7} {:>7} {:>6} {:>9}",
         "group",
         "pages",
         "err",

@@ -161,11 +161,7 @@ fn private_addresses_are_refused_by_default() {
     let server = TestServer::start([("/agb", Route::html(std::fs::read(fixture()).unwrap()))]);
     let o = run(tcx().args(["extract", &server.url("/agb")]));
     assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("refusing to connect"),
-        "{}",
-        stderr(&o)
-    );
+    assert!(stderr(&o).contains("refusing to connect"), "{}", stderr(&o));
     assert_eq!(server.hits("/agb"), 0);
 }
 

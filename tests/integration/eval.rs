@@ -297,7 +297,10 @@ fn eval_on_the_shared_corpus() {
             .as_ref()
             .is_none_or(|h| (0.0..=1.0).contains(&h.error_score))
     }));
-    assert!(report.overall.heading_pages >= 55, "OTA and hand-labelled pages have headings");
+    assert!(
+        report.overall.heading_pages >= 55,
+        "OTA and hand-labelled pages have headings"
+    );
     let errors = report.overall.start[&Edge::ProcessingError];
     println!(
         "{} pages in {:.1}s, {} processing errors\n{}",
