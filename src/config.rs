@@ -21,6 +21,12 @@ pub struct Settings {
     pub language: LanguageSettings,
     /// HTTP fetching.
     pub fetch: FetchSettings,
+    /// RabbitMQ connection and topology names.
+    pub amqp: AmqpSettings,
+    /// Worker and batch concurrency, retries, shutdown.
+    pub worker: WorkerSettings,
+    /// The metrics endpoint.
+    pub metrics: MetricsSettings,
 }
 
 /// Content extraction settings (`[extraction]`).
@@ -59,6 +65,125 @@ pub struct FetchSettings {
     pub user_agent: String,
     /// Whether non-public addresses may be fetched.
     pub allow_private_networks: bool,
+}
+
+/// Type of the durable queues (`amqp.queue_type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueueType {
+    /// A classic queue (single node).
+    Classic,
+    /// A quorum queue (replicated, Raft).
+    Quorum,
+}
+
+impl QueueType {
+    /// The value of the `x-queue-type` argument.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QueueType::Classic => "classic",
+            QueueType::Quorum => "quorum",
+        }
+    }
+}
+
+/// RabbitMQ settings (`[amqp]`).
+#[derive(Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmqpSettings {
+    /// AMQP URI, e.g. `amqp://user:pass@host:5672/%2f`. Never logged (it holds a password).
+    pub url: String,
+    /// Exchange jobs are published to.
+    pub jobs_exchange: String,
+    /// Queue the workers consume.
+    pub jobs_queue: String,
+    /// Routing key of jobs.
+    pub jobs_routing_key: String,
+    /// Exchange results are published to.
+    pub results_exchange: String,
+    /// Queue bound to the results exchange.
+    pub results_queue: String,
+    /// Routing key of results.
+    pub results_routing_key: String,
+    /// Prefix of the per-attempt retry queues (`<prefix>.<n>`).
+    pub retry_queue_prefix: String,
+    /// Exchange of dead-lettered (unparseable) jobs.
+    pub dead_letter_exchange: String,
+    /// Queue of dead-lettered jobs.
+    pub dead_letter_queue: String,
+    /// Queue type of the jobs, results and dead-letter queues.
+    pub queue_type: QueueType,
+    /// First reconnection delay in milliseconds.
+    pub reconnect_initial_ms: u64,
+    /// Largest reconnection delay in milliseconds.
+    pub reconnect_max_ms: u64,
+}
+
+impl std::fmt::Debug for AmqpSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The URL may hold a password: show only that it is set.
+        f.debug_struct("AmqpSettings")
+            .field("url", &"<redacted>")
+            .field("jobs_exchange", &self.jobs_exchange)
+            .field("jobs_queue", &self.jobs_queue)
+            .field("results_exchange", &self.results_exchange)
+            .field("results_queue", &self.results_queue)
+            .field("retry_queue_prefix", &self.retry_queue_prefix)
+            .field("dead_letter_queue", &self.dead_letter_queue)
+            .field("queue_type", &self.queue_type)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Worker settings (`[worker]`), also used by `tcx batch`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkerSettings {
+    /// Jobs in flight: the AMQP prefetch and the batch concurrency.
+    pub concurrency: usize,
+    /// Threads for the analysis; 0 = one per core.
+    pub analysis_threads: usize,
+    /// Concurrent requests to one host.
+    pub per_host_limit: usize,
+    /// Retries of a transient failure.
+    pub max_retries: u32,
+    /// Delay before the first retry, in milliseconds (doubles per attempt).
+    pub retry_base_delay_ms: u64,
+    /// Largest retry delay in milliseconds.
+    pub retry_max_delay_ms: u64,
+    /// Longest wait for in-flight jobs at shutdown, in seconds.
+    pub drain_timeout_secs: u64,
+}
+
+impl WorkerSettings {
+    /// The number of analysis threads: `analysis_threads`, or the number of cores when 0.
+    pub fn analysis_threads(&self) -> usize {
+        if self.analysis_threads > 0 {
+            self.analysis_threads
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+
+    /// The delay before retry `n` (1-based): `base * 2^(n-1)`, capped at the maximum.
+    pub fn retry_delay(&self, n: u32) -> std::time::Duration {
+        let factor = 1u64 << n.saturating_sub(1).min(30);
+        std::time::Duration::from_millis(
+            self.retry_base_delay_ms
+                .saturating_mul(factor)
+                .min(self.retry_max_delay_ms),
+        )
+    }
+}
+
+/// Metrics endpoint settings (`[metrics]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetricsSettings {
+    /// Whether the worker serves `/metrics`, `/healthz` and `/readyz`.
+    pub enabled: bool,
+    /// Listen address, e.g. `0.0.0.0:9464`.
+    pub address: String,
 }
 
 /// A configuration that could not be loaded or is invalid.
@@ -190,6 +315,105 @@ impl Settings {
         if f.user_agent.trim().is_empty() {
             return Err(invalid("fetch.user_agent", "\"\"", "must not be empty"));
         }
+        self.validate_service()
+    }
+
+    /// Checks the `[amqp]`, `[worker]` and `[metrics]` sections.
+    fn validate_service(&self) -> Result<(), ConfigError> {
+        let a = &self.amqp;
+        if !(a.url.starts_with("amqp://") || a.url.starts_with("amqps://")) {
+            return Err(invalid(
+                "amqp.url",
+                "<redacted>",
+                "must start with amqp:// or amqps://",
+            ));
+        }
+        for (key, value) in [
+            ("amqp.jobs_exchange", &a.jobs_exchange),
+            ("amqp.jobs_queue", &a.jobs_queue),
+            ("amqp.results_exchange", &a.results_exchange),
+            ("amqp.results_queue", &a.results_queue),
+            ("amqp.retry_queue_prefix", &a.retry_queue_prefix),
+            ("amqp.dead_letter_exchange", &a.dead_letter_exchange),
+            ("amqp.dead_letter_queue", &a.dead_letter_queue),
+        ] {
+            if value.trim().is_empty() || value.len() > 200 || value.starts_with("amq.") {
+                return Err(invalid(
+                    key,
+                    value,
+                    "must be 1 to 200 characters and not start with amq.",
+                ));
+            }
+        }
+        if a.jobs_queue == a.results_queue || a.jobs_queue == a.dead_letter_queue {
+            return Err(invalid(
+                "amqp.jobs_queue",
+                &a.jobs_queue,
+                "must differ from the results and dead-letter queues",
+            ));
+        }
+        if a.reconnect_initial_ms == 0 || a.reconnect_initial_ms > a.reconnect_max_ms {
+            return Err(invalid(
+                "amqp.reconnect_initial_ms",
+                a.reconnect_initial_ms,
+                "must be at least 1 and at most amqp.reconnect_max_ms",
+            ));
+        }
+        let w = &self.worker;
+        if w.concurrency == 0 || w.concurrency > 1000 {
+            return Err(invalid(
+                "worker.concurrency",
+                w.concurrency,
+                "must be between 1 and 1000",
+            ));
+        }
+        if w.analysis_threads > 256 {
+            return Err(invalid(
+                "worker.analysis_threads",
+                w.analysis_threads,
+                "must be between 0 (one per core) and 256",
+            ));
+        }
+        if w.per_host_limit == 0 || w.per_host_limit > 100 {
+            return Err(invalid(
+                "worker.per_host_limit",
+                w.per_host_limit,
+                "must be between 1 and 100",
+            ));
+        }
+        if w.max_retries > 10 {
+            return Err(invalid(
+                "worker.max_retries",
+                w.max_retries,
+                "must be at most 10",
+            ));
+        }
+        if w.retry_base_delay_ms == 0 || w.retry_base_delay_ms > w.retry_max_delay_ms {
+            return Err(invalid(
+                "worker.retry_base_delay_ms",
+                w.retry_base_delay_ms,
+                "must be at least 1 and at most worker.retry_max_delay_ms",
+            ));
+        }
+        if w.drain_timeout_secs == 0 || w.drain_timeout_secs > 3600 {
+            return Err(invalid(
+                "worker.drain_timeout_secs",
+                w.drain_timeout_secs,
+                "must be between 1 and 3600",
+            ));
+        }
+        if self
+            .metrics
+            .address
+            .parse::<std::net::SocketAddr>()
+            .is_err()
+        {
+            return Err(invalid(
+                "metrics.address",
+                &self.metrics.address,
+                "must be an IP address and port, e.g. 0.0.0.0:9464",
+            ));
+        }
         Ok(())
     }
 
@@ -258,6 +482,26 @@ mod tests {
     }
 
     #[test]
+    fn service_sections_and_overrides() {
+        let s = Settings::load_with_env(
+            None,
+            env(&[
+                ("TCX__AMQP__QUEUE_TYPE", "quorum"),
+                ("TCX__WORKER__CONCURRENCY", "4"),
+                ("TCX__AMQP__URL", "amqp://u:secret@rabbit:5672/%2f"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(s.amqp.queue_type, QueueType::Quorum);
+        assert_eq!(s.worker.concurrency, 4);
+        assert!(!format!("{:?}", s.amqp).contains("secret"));
+        assert!(s.worker.analysis_threads() >= 1);
+        assert_eq!(s.worker.retry_delay(1).as_millis(), 2000);
+        assert_eq!(s.worker.retry_delay(3).as_millis(), 8000);
+        assert_eq!(s.worker.retry_delay(30).as_millis(), 300_000);
+    }
+
+    #[test]
     fn invalid_values_are_rejected_with_the_key() {
         for (k, v, needle) in [
             ("TCX__EXTRACTION__THRESHOLD", "0.5", "extraction.threshold"),
@@ -265,6 +509,11 @@ mod tests {
             ("TCX__EXTRACTION__MIN_WORDS", "0", "extraction.min_words"),
             ("TCX__LANGUAGE__ALLOWED", "xx", "language.allowed"),
             ("TCX__FETCH__TIMEOUT_SECS", "0", "fetch.timeout_secs"),
+            ("TCX__AMQP__URL", "http://x", "amqp.url"),
+            ("TCX__AMQP__QUEUE_TYPE", "stream", "queue_type"),
+            ("TCX__WORKER__CONCURRENCY", "0", "worker.concurrency"),
+            ("TCX__WORKER__MAX_RETRIES", "11", "worker.max_retries"),
+            ("TCX__METRICS__ADDRESS", "localhost", "metrics.address"),
         ] {
             let err = Settings::load_with_env(None, env(&[(k, v)])).unwrap_err();
             assert!(err.to_string().contains(needle), "{k}={v}: {err}");

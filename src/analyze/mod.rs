@@ -14,6 +14,7 @@ pub mod language;
 pub mod scan;
 pub mod select;
 pub mod stack;
+pub mod style;
 pub mod tree;
 
 use serde::{Deserialize, Serialize};

@@ -12,7 +12,6 @@ pub mod measures;
 pub mod report;
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -273,45 +272,13 @@ fn round4(x: f64) -> f64 {
 
 /// Reads a page's bytes, un-gzipping `.gz` files (or any file starting with the gzip magic).
 pub fn read_page(path: &Path) -> Result<Vec<u8>> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut out = Vec::new();
-        flate2::read::MultiGzDecoder::new(&bytes[..])
-            .read_to_end(&mut out)
-            .with_context(|| format!("decompressing {}", path.display()))?;
-        return Ok(out);
-    }
-    Ok(bytes)
+    Ok(crate::source::read_file(path)?)
 }
 
-/// Decodes page bytes to text: BOM, then a `charset` in the first 4 KiB, then UTF-8 when
-/// valid, else windows-1252.
-// Switch to `crate::charset::decode` once it is settled; this keeps eval independent of it.
+/// Decodes page bytes to text exactly as `tcx extract` does for a local file
+/// ([`crate::charset::decode`]: BOM, `<meta>` prescan, UTF-8, chardetng guess).
 pub fn decode_page(bytes: &[u8]) -> String {
-    if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
-        return enc
-            .decode_without_bom_handling(&bytes[bom..])
-            .0
-            .into_owned();
-    }
-    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).to_ascii_lowercase();
-    if let Some(p) = head.find("charset=") {
-        let label: String = head[p + 8..]
-            .trim_start_matches(['"', '\''])
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '.'))
-            .collect();
-        if let Some(enc) = encoding_rs::Encoding::for_label(label.as_bytes())
-            && enc != encoding_rs::UTF_8
-            && std::str::from_utf8(bytes).is_err()
-        {
-            return enc.decode_without_bom_handling(bytes).0.into_owned();
-        }
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
-        Err(_) => encoding_rs::WINDOWS_1252.decode(bytes).0.into_owned(),
-    }
+    crate::charset::decode(bytes, None, None).text
 }
 
 /// The title a section is matched by: its title, prefixed with its number when the title does
