@@ -78,6 +78,22 @@ fn bare_pass(html: &str) {
     let _ = rw.end();
 }
 
+/// lol_html with the handler shape of pass 1 but no work in the handlers: the cost of being
+/// called for every element, end tag and text chunk.
+fn handler_shape_pass(html: &str) {
+    use lol_html::{doc_text, element};
+    let settings = lol_html::Settings::new()
+        .with_strict(false)
+        .append_element_content_handler(element!("*", |el| {
+            let _ = el.on_end_tag(lol_html::end_tag!(|_end| Ok(())));
+            Ok(())
+        }))
+        .append_document_content_handler(doc_text!(|_t| Ok(())));
+    let mut rw = lol_html::HtmlRewriter::new(settings, |_: &[u8]| {});
+    let _ = rw.write(html.as_bytes());
+    let _ = rw.end();
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -130,6 +146,12 @@ fn main() {
     );
 
     let floor = time_stage("bare lol_html pass (floor)", &pages, rounds, bare_pass);
+    let shape = time_stage(
+        "lol_html, empty pass-1 handlers",
+        &pages,
+        rounds,
+        handler_shape_pass,
+    );
     let full = time_stage("full analysis", &pages, rounds, |h| {
         let _ = analyze::analyze(h, &opts);
     });
@@ -172,7 +194,7 @@ fn main() {
         "{:<40} {:>10} {:>12} {:>10}",
         "stage", "MB/s", "median ms", "total ms"
     );
-    for t in [&floor, &full, &pass1, &select, &pass2] {
+    for t in [&floor, &shape, &full, &pass1, &select, &pass2] {
         println!(
             "{:<40} {:>10.1} {:>12.3} {:>10.1}",
             t.name,

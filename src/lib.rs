@@ -21,8 +21,11 @@ pub mod charset;
 pub mod config;
 pub mod eval;
 pub mod fetch;
+pub mod job;
 pub mod output;
 pub mod source;
+pub mod telemetry;
+pub mod worker;
 
 pub use analyze::{Analysis, AnalysisOptions, AnalyzeError, analyze};
 pub use output::Document;

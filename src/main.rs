@@ -31,6 +31,36 @@ enum Command {
     Extract(ExtractArgs),
     /// Score the extraction against gold files.
     Eval(tcx::eval::EvalArgs),
+    /// Consume jobs from RabbitMQ and publish results (runs until SIGTERM/SIGINT).
+    Worker,
+    /// Publish jobs from a file of URLs, a crawler CSV (id,name,shop_url,agb_url) or a
+    /// directory of .html/.html.gz pages (sent inline).
+    Enqueue(EnqueueArgs),
+    /// Run the worker pipeline locally on URLs, a crawler CSV or a directory of pages, without
+    /// a broker, writing one JSON result a line.
+    Batch(BatchArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct EnqueueArgs {
+    /// The job list.
+    file: PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct BatchArgs {
+    /// A file of URLs (one a line), a crawler CSV, or a directory of .html/.html.gz files.
+    #[arg(long, short)]
+    input: PathBuf,
+    /// Where to write the results (JSON lines); - for standard output.
+    #[arg(long, short, default_value = "-")]
+    output: PathBuf,
+    /// Jobs in flight (default: worker.concurrency).
+    #[arg(long, short = 'j')]
+    concurrency: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -58,6 +88,9 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Extract(args) => extract(cli.config.as_deref(), args),
         Command::Eval(args) => tcx::eval::run(args),
+        Command::Worker => worker(cli.config.as_deref()),
+        Command::Enqueue(args) => enqueue(cli.config.as_deref(), args),
+        Command::Batch(args) => batch(cli.config.as_deref(), args),
     };
     match result {
         Ok(0) => ExitCode::SUCCESS,
@@ -126,5 +159,70 @@ fn extract(config: Option<&std::path::Path>, args: &ExtractArgs) -> anyhow::Resu
             return Err(e.into());
         }
     }
+    Ok(0)
+}
+
+fn multi_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
+
+fn worker(config: Option<&std::path::Path>) -> anyhow::Result<i32> {
+    let settings = Settings::load(config)?;
+    tcx::telemetry::init_logging();
+    multi_thread_runtime()?.block_on(async {
+        let shutdown = tcx::worker::shutdown_on_signals();
+        tcx::worker::run_worker(settings, shutdown).await
+    })?;
+    Ok(0)
+}
+
+fn enqueue(config: Option<&std::path::Path>, args: &EnqueueArgs) -> anyhow::Result<i32> {
+    let settings = Settings::load(config)?;
+    tcx::telemetry::init_logging();
+    let list = tcx::job::read_job_list(&args.file)?;
+    for (line, reason) in &list.skipped {
+        eprintln!("tcx: line {line} skipped: {reason}");
+    }
+    let jobs = list
+        .items
+        .into_iter()
+        .map(tcx::worker::enqueue::item_to_job)
+        .collect::<Result<Vec<_>, _>>()?;
+    let summary = multi_thread_runtime()?.block_on(tcx::worker::enqueue(&settings, jobs))?;
+    eprintln!("{}skipped: {}", summary.render(), list.skipped.len());
+    Ok(if summary.failed.is_empty() { 0 } else { 1 })
+}
+
+fn batch(config: Option<&std::path::Path>, args: &BatchArgs) -> anyhow::Result<i32> {
+    let settings = Settings::load(config)?;
+    let list = tcx::job::read_job_list(&args.input)?;
+    for (line, reason) in &list.skipped {
+        eprintln!("tcx: line {line} skipped: {reason}");
+    }
+    let mut options = tcx::worker::BatchOptions::from_settings(&settings.worker);
+    if let Some(n) = args.concurrency {
+        anyhow::ensure!(n >= 1, "--concurrency must be at least 1");
+        options.concurrency = n;
+    }
+    options.progress = !args.quiet;
+    let runtime = multi_thread_runtime()?;
+    let summary = runtime.block_on(async {
+        let metrics = std::sync::Arc::new(tcx::telemetry::Metrics::new()?);
+        let pipeline = std::sync::Arc::new(tcx::worker::Pipeline::new(&settings, metrics)?);
+        let summary = if args.output.as_os_str() == "-" {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            tcx::worker::run_batch(pipeline, list.items, &options, &mut out).await?
+        } else {
+            let file = std::fs::File::create(&args.output)
+                .with_context(|| format!("cannot create {}", args.output.display()))?;
+            let mut out = std::io::BufWriter::new(file);
+            tcx::worker::run_batch(pipeline, list.items, &options, &mut out).await?
+        };
+        anyhow::Ok(summary)
+    })?;
+    eprintln!("{}skipped: {}", summary.render(), list.skipped.len());
     Ok(0)
 }

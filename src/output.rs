@@ -82,6 +82,11 @@ pub struct ContentInfo {
     pub coverage: f64,
     /// The naive style key (tag and sorted attributes) that holds the most characters.
     pub most_common_style: String,
+    /// Sibling elements added next to the LCA because they hold a real share of the most
+    /// common style (content split across containers, a second document after the first).
+    pub extended_siblings: usize,
+    /// Elements added before the content because they hold its title or lead-in.
+    pub lead_in_elements: usize,
 }
 
 /// One node of the section tree.

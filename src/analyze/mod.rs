@@ -8,6 +8,7 @@
 //! ```
 
 pub mod blocks;
+pub mod boilerplate;
 pub mod enumeration;
 pub mod hierarchy;
 pub mod language;
@@ -122,7 +123,8 @@ pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, Analyz
     let stats = StyleStats::scan(html, options)?;
     let candidate = select::select(&stats, options.threshold).ok_or(AnalyzeError::NoText)?;
     let tree = ReducedTree::build(html, &candidate.ranges, options)?;
-    let blocks = blocks::blocks(&tree);
+    let styles = style::ComputedStyles::compute(&tree, &stats.stylesheets);
+    let blocks = blocks::blocks_with_styles(&tree, &styles);
     let sections = hierarchy::sections(&blocks);
     let text = blocks
         .iter()
@@ -138,6 +140,8 @@ pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, Analyz
             path: candidate.path.clone(),
             coverage: candidate.coverage,
             most_common_style: stats.style_key(candidate.most_common_style).to_owned(),
+            extended_siblings: candidate.extended_siblings,
+            lead_in_elements: candidate.lead_in_elements,
         },
         text,
         blocks,

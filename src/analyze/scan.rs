@@ -13,6 +13,7 @@ use std::rc::Rc;
 use lol_html::html_content::{Element, EndTag, TextChunk, TextType};
 use lol_html::{HtmlRewriter, MemorySettings, Settings, doc_text, element, end};
 
+use super::boilerplate::is_consent_banner;
 use super::stack::{ElementStack, is_unrendered, is_void};
 use super::{AnalysisOptions, AnalyzeError};
 
@@ -38,6 +39,8 @@ pub struct ElementRecord {
     pub all_chars: u32,
     /// False inside `script`, `head`, `svg` … (see [`is_unrendered`]).
     pub rendered: bool,
+    /// Inside an `<a>` (its text is link text).
+    pub in_link: bool,
     /// A non-blank text node stands directly in the parent between the previous sibling
     /// element and this one (it breaks a run of siblings in the fallback).
     pub text_before: bool,
@@ -224,6 +227,7 @@ impl ScanState {
             counted_chars: 0,
             all_chars: 0,
             rendered: true,
+            in_link: false,
             text_before: false,
             range: 0..input_len,
         };
@@ -295,7 +299,13 @@ impl ScanState {
         let parent = self.current();
         let parent_rec = &self.stats.elements[parent as usize];
         let depth = parent_rec.depth + 1;
-        let rendered = parent_rec.rendered && !is_unrendered(tag);
+        let rendered = parent_rec.rendered
+            && !is_unrendered(tag)
+            && !is_consent_banner(
+                el.get_attribute("class").as_deref(),
+                el.get_attribute("id").as_deref(),
+            );
+        let in_link = parent_rec.in_link || tag == "a";
         let text_before = std::mem::replace(&mut self.text_since_child[parent as usize], false);
         let tag_id = self.intern_tag(tag);
         let style = if rendered {
@@ -313,6 +323,7 @@ impl ScanState {
             counted_chars: 0,
             all_chars: 0,
             rendered,
+            in_link,
             text_before,
             range: start..self.input_len,
         });
@@ -415,7 +426,10 @@ fn naive_style_key(tag: &str, el: &Element, key: &mut String) {
         .map(|a| (a.name(), decode_attribute(&a.value())))
         .collect();
     attrs.sort_unstable();
-    for (name, value) in attrs {
+    for (name, mut value) in attrs {
+        if name == "class" && value.bytes().any(|b| b.is_ascii_digit()) {
+            value = stable_classes(&value);
+        }
         key.push(' ');
         key.push_str(&name);
         key.push_str("=\"");
@@ -426,6 +440,17 @@ fn naive_style_key(tag: &str, el: &Element, key: &mut String) {
         }
         key.push('"');
     }
+}
+
+/// Class tokens without digits. Generated classes (`y1e`, `x4`, `css-1q2w3e`, `ng-star-
+/// inserted_12`) differ between elements of one visual style and would split its characters
+/// over many keys (pages converted from PDF give every line its own classes).
+fn stable_classes(value: &str) -> String {
+    value
+        .split_ascii_whitespace()
+        .filter(|t| !t.bytes().any(|b| b.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// FxHash: the maps of pass 1 hash short strings on every element; SipHash's DoS

@@ -22,14 +22,69 @@ pub struct Candidate {
     pub coverage: f64,
     /// The most common style.
     pub most_common_style: StyleId,
+    /// Siblings holding the most common style added next to the LCA (split content).
+    pub extended_siblings: usize,
+    /// Title or introduction elements added before the content (a heading or a short
+    /// lead-in that sits just outside the LCA).
+    pub lead_in_elements: usize,
 }
 
-/// Per-element sums over subtrees for one style.
+/// How far the content step may reach beyond the LCA. [`Default`] gives the documented
+/// defaults.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExtensionLimits {
+    /// Siblings are added only when at least this share of the MCS characters lies outside
+    /// the LCA.
+    pub min_outside_share: f64,
+    /// A sibling is added when it holds at least this share of the MCS characters.
+    pub min_sibling_share: f64,
+    /// Siblings without MCS text between added siblings (headings, dividers) are bridged
+    /// up to this many visible characters each.
+    pub max_gap_chars: u64,
+    /// A lead-in (title, date line) before the content may have at most this many visible
+    /// characters in all, unless it is prose.
+    pub max_lead_in_chars: u64,
+    /// A preceding sibling counts as an introduction in prose when at least this share of its
+    /// text stands in text nodes long enough to count, and at most `max_link_share` is links.
+    pub min_prose_share: f64,
+    /// Most link text a lead-in element may have, as a share of its text.
+    pub max_link_share: f64,
+    /// An introduction in prose may add at most this share of the candidate's own text.
+    pub max_intro_share: f64,
+}
+
+impl Default for ExtensionLimits {
+    fn default() -> Self {
+        ExtensionLimits {
+            min_outside_share: 0.05,
+            min_sibling_share: 0.02,
+            max_gap_chars: 400,
+            max_lead_in_chars: 600,
+            min_prose_share: 0.6,
+            max_link_share: 0.3,
+            max_intro_share: 0.5,
+        }
+    }
+}
+
+/// Per-element sums over subtrees.
 struct StyleSums {
     /// MCS characters in each element's subtree.
     chars: Vec<u64>,
     /// Whether an element of the MCS occurs in each element's subtree.
     present: Vec<bool>,
+    /// Visible characters (all text) in each element's subtree.
+    visible: Vec<u64>,
+    /// Visible characters inside links in each element's subtree.
+    links: Vec<u64>,
+    /// Characters of text nodes long enough to count (any style) in each subtree: prose.
+    prose: Vec<u64>,
+    /// Whether the subtree holds a heading element (`h1`–`h6`).
+    heading: Vec<bool>,
+    /// Parent of each element.
+    parents: Vec<ElementId>,
+    /// Whether visible text stands between an element and its previous sibling.
+    text_before: Vec<bool>,
 }
 
 /// Picks the content candidate. `None` when the page has no visible text at all.
@@ -53,18 +108,219 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
             best = Some(id);
         }
     }
-    if let Some(id) = best {
-        let e = &stats.elements[id as usize];
-        return Some(Candidate {
-            method: ContentMethod::Lca,
-            elements: vec![id],
-            ranges: vec![e.range.clone()],
-            path: stats.path(id),
-            coverage: sums.chars[id as usize] as f64 / total_f,
-            most_common_style: mcs,
-        });
+    let limits = ExtensionLimits::default();
+    let mut candidate = match best {
+        Some(id) => {
+            let e = &stats.elements[id as usize];
+            Candidate {
+                method: ContentMethod::Lca,
+                elements: vec![id],
+                ranges: vec![e.range.clone()],
+                path: String::new(),
+                coverage: sums.chars[id as usize] as f64 / total_f,
+                most_common_style: mcs,
+                extended_siblings: 0,
+                lead_in_elements: 0,
+            }
+        }
+        None => fallback(stats, root, &sums, mcs, total_f),
+    };
+    if candidate.elements != [root] {
+        let children = Children::new(stats, &in_root);
+        if candidate.method == ContentMethod::Lca
+            && 1.0 - candidate.coverage >= limits.min_outside_share
+        {
+            extend_siblings(&mut candidate, &children, &sums, total, &limits);
+        }
+        add_lead_in(&mut candidate, stats, &children, &sums, root, &limits);
+        let first = &stats.elements[candidate.elements[0] as usize];
+        let last = &stats.elements[candidate.elements[candidate.elements.len() - 1] as usize];
+        candidate.ranges = std::iter::once(first.range.start..last.range.end).collect();
+        candidate.coverage = candidate
+            .elements
+            .iter()
+            .map(|&e| sums.chars[e as usize])
+            .sum::<u64>() as f64
+            / total_f;
     }
-    Some(fallback(stats, root, &sums, mcs, total_f))
+    candidate.path = if candidate.elements == [0] {
+        "/".to_owned()
+    } else {
+        candidate
+            .elements
+            .iter()
+            .map(|&e| stats.path(e))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    Some(candidate)
+}
+
+/// Element children per element (rendered elements under the content root), in order.
+struct Children {
+    start: Vec<usize>,
+    list: Vec<ElementId>,
+}
+
+impl Children {
+    fn new(stats: &StyleStats, in_root: &[bool]) -> Children {
+        let n = stats.elements.len();
+        let mut count = vec![0usize; n + 1];
+        for (i, e) in stats.elements.iter().enumerate().skip(1) {
+            if in_root[i] && e.rendered {
+                count[e.parent as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            count[i + 1] += count[i];
+        }
+        let mut fill = count.clone();
+        let mut list = vec![0; count[n]];
+        for (i, e) in stats.elements.iter().enumerate().skip(1) {
+            if in_root[i] && e.rendered {
+                let slot = &mut fill[e.parent as usize];
+                list[*slot] = i as ElementId;
+                *slot += 1;
+            }
+        }
+        Children { start: count, list }
+    }
+
+    fn of(&self, id: ElementId) -> &[ElementId] {
+        let i = id as usize;
+        &self.list[self.start[i]..self.start[i + 1]]
+    }
+}
+
+/// Split content: adds the siblings of the LCA that hold a real share of the MCS, bridging
+/// short siblings without it (a heading between two clause containers), stopping at visible
+/// text between siblings.
+fn extend_siblings(
+    candidate: &mut Candidate,
+    children: &Children,
+    sums: &StyleSums,
+    total: u64,
+    limits: &ExtensionLimits,
+) {
+    let Some(&first) = candidate.elements.first() else {
+        return;
+    };
+    let parent = sums.parent_of(first);
+    let siblings = children.of(parent);
+    let Some(pos) = siblings.iter().position(|&c| c == first) else {
+        return;
+    };
+    let min_chars = (limits.min_sibling_share * total as f64).ceil() as u64;
+    let qualifies = |c: ElementId| sums.chars[c as usize] >= min_chars.max(1);
+    let bridgeable = |c: ElementId| {
+        sums.chars[c as usize] == 0 && sums.visible[c as usize] <= limits.max_gap_chars
+    };
+    // Rightwards.
+    let mut end = pos + 1;
+    let mut probe = end;
+    while probe < siblings.len() && !sums.text_before(siblings[probe]) {
+        let c = siblings[probe];
+        if qualifies(c) {
+            end = probe + 1;
+        } else if !bridgeable(c) {
+            break;
+        }
+        probe += 1;
+    }
+    // Leftwards.
+    let mut start = pos;
+    let mut probe = pos;
+    while probe > 0 && !sums.text_before(siblings[probe]) {
+        let c = siblings[probe - 1];
+        if qualifies(c) {
+            start = probe - 1;
+        } else if !bridgeable(c) {
+            break;
+        }
+        probe -= 1;
+    }
+    let added = (end - start).saturating_sub(candidate.elements.len());
+    if added > 0 {
+        candidate.elements = siblings[start..end].to_vec();
+        candidate.extended_siblings += added;
+    }
+}
+
+/// Titles sit just outside the LCA surprisingly often (`<h1>` in a box of its own before
+/// the text box). Adds the preceding siblings that form a short lead-in holding a heading.
+/// When the candidate is all of its parent, the search continues one level up (without
+/// changing the candidate unless a lead-in is found there). Never at the level of the
+/// content root's children: those are the site's frame (header, navigation).
+fn add_lead_in(
+    candidate: &mut Candidate,
+    stats: &StyleStats,
+    children: &Children,
+    sums: &StyleSums,
+    root: ElementId,
+    limits: &ExtensionLimits,
+) {
+    let mut budget = limits.max_lead_in_chars;
+    // The elements standing for the candidate at the current level.
+    let mut current = candidate.elements.clone();
+    loop {
+        let Some(&first) = current.first() else {
+            return;
+        };
+        let parent = sums.parent_of(first);
+        if parent == root || parent == 0 {
+            return;
+        }
+        let siblings = children.of(parent);
+        let Some(pos) = siblings.iter().position(|&c| c == first) else {
+            return;
+        };
+        // Preceding siblings without MCS text that are either short (a title, a date line:
+        // the run must hold a heading) or an introduction in prose; never link lists.
+        let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
+        let mut start = pos;
+        let mut used = 0u64;
+        let mut intro = 0u64;
+        let mut best_start = pos;
+        while start > 0 && !sums.text_before(siblings[start]) {
+            let c = siblings[start - 1];
+            let i = c as usize;
+            let visible = sums.visible[i].max(1);
+            let linky = sums.links[i] as f64 > limits.max_link_share * visible as f64;
+            if sums.chars[i] > 0 || linky || stats.tag_name(c) == "nav" {
+                break;
+            }
+            let prose = sums.prose[i] as f64 >= limits.min_prose_share * visible as f64;
+            if prose && (intro + visible) as f64 <= limits.max_intro_share * own as f64 {
+                intro += visible;
+                start -= 1;
+                best_start = start;
+                continue;
+            }
+            if used + visible > budget {
+                break;
+            }
+            used += visible;
+            start -= 1;
+            if sums.heading[i] {
+                best_start = start;
+            }
+        }
+        if best_start < pos {
+            let lead_in = &siblings[best_start..pos];
+            budget = budget.saturating_sub(used);
+            let mut elements = lead_in.to_vec();
+            elements.extend_from_slice(&current);
+            candidate.lead_in_elements += lead_in.len();
+            candidate.elements = elements.clone();
+            current = elements;
+        }
+        let covers_parent =
+            current.first() == siblings.first() && current.last() == siblings.last();
+        if !covers_parent || budget == 0 || matches!(stats.tag_name(parent), "main" | "article") {
+            return;
+        }
+        current = vec![parent];
+    }
 }
 
 /// The longest run of consecutive children of `root` holding the MCS, ranked by MCS
@@ -107,18 +363,15 @@ fn fallback(
             let elements: Vec<ElementId> = children[run].to_vec();
             let first = &stats.elements[elements[0] as usize];
             let last = &stats.elements[elements[elements.len() - 1] as usize];
-            let path = elements
-                .iter()
-                .map(|&e| stats.path(e))
-                .collect::<Vec<_>>()
-                .join(" | ");
             Candidate {
                 method: ContentMethod::Fallback,
                 ranges: std::iter::once(first.range.start..last.range.end).collect(),
                 elements,
-                path,
+                path: String::new(),
                 coverage: chars as f64 / total,
                 most_common_style: mcs,
+                extended_siblings: 0,
+                lead_in_elements: 0,
             }
         }
         _ => {
@@ -127,13 +380,11 @@ fn fallback(
                 method: ContentMethod::Fallback,
                 elements: vec![root],
                 ranges: vec![e.range.clone()],
-                path: if root == 0 {
-                    "/".to_owned()
-                } else {
-                    stats.path(root)
-                },
+                path: String::new(),
                 coverage: sums.chars[root as usize] as f64 / total,
                 most_common_style: mcs,
+                extended_siblings: 0,
+                lead_in_elements: 0,
             }
         }
     }
@@ -193,8 +444,15 @@ fn style_sums(stats: &StyleStats, mcs: StyleId, use_all: bool) -> StyleSums {
     let n = stats.elements.len();
     let mut chars = vec![0u64; n];
     let mut present = vec![false; n];
+    let mut visible = vec![0u64; n];
+    let mut links = vec![0u64; n];
+    let mut prose = vec![0u64; n];
+    let mut heading = vec![false; n];
     for (i, e) in stats.elements.iter().enumerate() {
-        if e.rendered && e.style == mcs && i != 0 {
+        if !e.rendered || i == 0 {
+            continue;
+        }
+        if e.style == mcs {
             chars[i] = u64::from(if use_all {
                 e.all_chars
             } else {
@@ -202,15 +460,47 @@ fn style_sums(stats: &StyleStats, mcs: StyleId, use_all: bool) -> StyleSums {
             });
             present[i] = true;
         }
+        visible[i] = u64::from(e.all_chars);
+        prose[i] = u64::from(e.counted_chars);
+        if e.in_link {
+            links[i] = visible[i];
+        }
+        heading[i] = matches!(
+            stats.tag_name(i as ElementId),
+            "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
+        );
     }
     for i in (1..n).rev() {
         let p = stats.elements[i].parent as usize;
-        if p != i {
+        if p != i && stats.elements[i].rendered {
             chars[p] += chars[i];
             present[p] |= present[i];
+            visible[p] += visible[i];
+            links[p] += links[i];
+            prose[p] += prose[i];
+            heading[p] |= heading[i];
         }
     }
-    StyleSums { chars, present }
+    StyleSums {
+        chars,
+        present,
+        visible,
+        links,
+        prose,
+        heading,
+        parents: stats.elements.iter().map(|e| e.parent).collect(),
+        text_before: stats.elements.iter().map(|e| e.text_before).collect(),
+    }
+}
+
+impl StyleSums {
+    fn parent_of(&self, id: ElementId) -> ElementId {
+        self.parents[id as usize]
+    }
+
+    fn text_before(&self, id: ElementId) -> bool {
+        self.text_before[id as usize]
+    }
 }
 
 #[cfg(test)]
@@ -245,7 +535,9 @@ mod tests {
         let html = format!("<body><div>{P}{P}{P}</div>{P}</body>");
         let (_, c) = candidate(&html, 0.75);
         assert_eq!(c.method, ContentMethod::Lca);
-        assert_eq!(c.coverage, 0.75);
+        // The LCA holds 0.75; the paragraph beside it holds a real share and is added.
+        assert_eq!(c.extended_siblings, 1);
+        assert_eq!(c.coverage, 1.0);
         let (_, c) = candidate(&html, 0.76);
         assert_eq!(c.method, ContentMethod::Fallback);
     }

@@ -443,10 +443,8 @@ fn parse_font_shorthand(v: &str, out: &mut Vec<Value>) {
                     out.push(Value::Size(s));
                     out.push(Value::Weight(weight));
                     out.push(Value::Italic(italic));
-                    let rest: Vec<&str> = words.collect();
-                    let rest = rest.join(" ");
-                    let rest = rest.trim_start_matches(|c: char| c == '/' || !c.is_whitespace());
-                    out.extend(first_family(rest).map(Value::Family));
+                    let rest: Vec<&str> = words.skip_while(|w| w.starts_with('/')).collect();
+                    out.extend(first_family(&rest.join(" ")).map(Value::Family));
                 }
                 return;
             }
@@ -465,9 +463,7 @@ pub fn parse_color(v: &str) -> Option<u32> {
     if let Some(hex) = v.strip_prefix('#') {
         let digits: Vec<u32> = hex.chars().map(|c| c.to_digit(16)).collect::<Option<_>>()?;
         return match digits.len() {
-            3 | 4 => Some(
-                (digits[0] * 17) << 16 | (digits[1] * 17) << 8 | (digits[2] * 17),
-            ),
+            3 | 4 => Some((digits[0] * 17) << 16 | (digits[1] * 17) << 8 | (digits[2] * 17)),
             6 | 8 => Some(digits[..6].iter().fold(0, |acc, d| acc << 4 | d)),
             _ => None,
         };
@@ -546,11 +542,17 @@ impl<'a> Cascade<'a> {
         if sheets.is_empty() {
             return c;
         }
-        let mut sheet = StyleSheet::new();
+        // simplecss reports errors with positions counted from the start of its input, which
+        // is quadratic on large sheets: feed it one relevant rule at a time instead, then order
+        // all rules by specificity (stable, so source order breaks ties).
+        let mut rules = Vec::new();
         for text in sheets {
-            sheet.parse_more(text);
+            for chunk in relevant_rules(text) {
+                rules.extend(StyleSheet::parse(chunk).rules);
+            }
         }
-        for rule in sheet.rules {
+        rules.sort_by_key(|r| r.selector.specificity());
+        for rule in rules {
             let mut decls = Vec::new();
             for d in &rule.declarations {
                 Decl::parse_into(d.name, d.value, d.important, &mut decls);
@@ -607,6 +609,71 @@ impl<'a> Cascade<'a> {
     }
 }
 
+/// The top-level rule sets of a sheet whose declarations may touch a property of [`Style`];
+/// at-rules (`@media`, `@font-face`, `@import` …) are skipped with their blocks.
+fn relevant_rules(css: &str) -> Vec<&str> {
+    let b = css.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut start = 0;
+    let mut depth = 0usize;
+    let mut at_rule = false;
+    let mut block_start = 0;
+    let mut seen = false;
+    while i < b.len() {
+        if depth == 0 && !b[i].is_ascii_whitespace() && b[i] != b'/' && b[i] != b'@' {
+            seen = true;
+        }
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = css[i + 2..].find("*/").map_or(b.len(), |p| i + 2 + p + 2);
+                continue;
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'@' if depth == 0 && !seen => {
+                at_rule = true;
+                seen = true;
+            }
+            b';' if depth == 0 && at_rule => {
+                at_rule = false;
+                seen = false;
+                start = i + 1;
+            }
+            b'{' => {
+                if depth == 0 {
+                    block_start = i;
+                }
+                depth += 1;
+            }
+            b'}' => {
+                if depth == 1 {
+                    if !at_rule {
+                        let decls = &css[block_start..i];
+                        if decls.contains("font")
+                            || decls.contains("decoration")
+                            || decls.contains("color")
+                        {
+                            out.push(&css[start..=i]);
+                        }
+                    }
+                    at_rule = false;
+                    seen = false;
+                    start = i + 1;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
 enum Key {
     Id(String),
     Class(String),
@@ -633,10 +700,10 @@ fn rightmost_key(selector: &str) -> Option<(Key, bool)> {
                     key = Key::Tag(t.to_ascii_lowercase());
                 }
             }
-            SelectorToken::AttributeSelector("class", AttributeOperator::Contains(c)) => {
-                if !matches!(key, Key::Id(_)) {
-                    key = Key::Class(c.to_owned());
-                }
+            SelectorToken::AttributeSelector("class", AttributeOperator::Contains(c))
+                if !matches!(key, Key::Id(_)) =>
+            {
+                key = Key::Class(c.to_owned());
             }
             SelectorToken::AttributeSelector("id", AttributeOperator::Matches(i)) => {
                 key = Key::Id(i.to_owned())
@@ -767,7 +834,12 @@ mod tests {
     use crate::analyze::AnalysisOptions;
 
     fn styles(html: &str, sheets: &[&str]) -> (ReducedTree, ComputedStyles) {
-        let tree = ReducedTree::build(html, &[0..html.len()], &AnalysisOptions::default()).unwrap();
+        let tree = ReducedTree::build(
+            html,
+            std::slice::from_ref(&(0..html.len())),
+            &AnalysisOptions::default(),
+        )
+        .unwrap();
         let sheets: Vec<String> = sheets.iter().map(|s| s.to_string()).collect();
         let cs = ComputedStyles::compute(&tree, &sheets);
         (tree, cs)
@@ -804,14 +876,21 @@ mod tests {
 
     #[test]
     fn inline_styles_inherit_and_resolve() {
-        let h = r#"<div style="font-size: 10.5pt; color: red; font-style: italic; font-weight: normal; text-decoration: underline"><span>x</span><p style="font-size:200%">y</p><p style="font-size:1.5em"><b style="font-size:larger">z</b></p><p style="font-weight:bold">w</p><p style="font:italic bold 12px/30px Georgia, serif">v</p></div>"#;
+        let h = r#"<div style="font-size: 10.5pt; color: red; font-style: italic; font-weight: normal; text-decoration: underline"><span>x</span><p style="font-size:200%">y</p><p style="font-size:1.5em"><b style="font-size:larger">z</b></p><p style="font-weight:bold">w</p><p style="font:italic bold 12px Georgia, serif">v</p></div>"#;
         let x = text_style(h, &[], "x");
-        assert_eq!((x.size, x.color, x.italic, x.weight, x.underline), (14.0, 0xff0000, true, 400, true));
+        assert_eq!(
+            (x.size, x.color, x.italic, x.weight, x.underline),
+            (14.0, 0xff0000, true, 400, true)
+        );
         assert_eq!(text_style(h, &[], "y").size, 28.0);
         assert!((text_style(h, &[], "z").size - 25.2).abs() < 0.01);
         assert_eq!(text_style(h, &[], "w").weight, 700);
         let (tree, cs) = styles(h, &[]);
-        let v = tree.nodes.iter().position(|n| matches!(&n.kind, NodeKind::Text(t) if t == "v")).unwrap();
+        let v = tree
+            .nodes
+            .iter()
+            .position(|n| matches!(&n.kind, NodeKind::Text(t) if t == "v"))
+            .unwrap();
         let v = cs.get(v as NodeId);
         assert_eq!((v.size, v.weight, v.italic), (12.0, 700, true));
         assert_eq!(cs.families[v.family as usize], "georgia");
@@ -821,7 +900,10 @@ mod tests {
     fn font_element_and_keywords() {
         let h = r##"<font color="#ff0000" size="7"><i><b><u>Dummy</u></b></i></font><p style="font-size: x-large">k</p>"##;
         let s = text_style(h, &[], "Dummy");
-        assert_eq!((s.size, s.color, s.italic, s.weight, s.underline), (48.0, 0xff0000, true, 700, true));
+        assert_eq!(
+            (s.size, s.color, s.italic, s.weight, s.underline),
+            (48.0, 0xff0000, true, 700, true)
+        );
         assert_eq!(text_style(h, &[], "k").size, 24.0);
     }
 
@@ -847,6 +929,15 @@ mod tests {
     }
 
     #[test]
+    fn rule_splitting_skips_at_rules_and_irrelevant_rules() {
+        let css = "/* a { font-size: 9px } */ @import url(x.css); @media (min-width: 1px) { p { font-size: 40px } } a { margin: 0 } b { content: '}'; font-weight: 300 } @font-face { font-family: x } .c{color:red}";
+        assert_eq!(
+            relevant_rules(css),
+            [" b { content: '}'; font-weight: 300 }", " .c{color:red}"]
+        );
+    }
+
+    #[test]
     fn deep_trees_compute_iteratively() {
         let html = format!("{}deep{}", "<div>".repeat(20_000), "</div>".repeat(20_000));
         let s = text_style(&html, &["div div div { font-weight: bold }"], "deep");
@@ -856,9 +947,15 @@ mod tests {
     #[test]
     fn prominence() {
         let body = Style::default();
-        let bold = Style { weight: 700, ..body };
+        let bold = Style {
+            weight: 700,
+            ..body
+        };
         let big = Style { size: 20.0, ..body };
-        let red = Style { color: 0xff0000, ..body };
+        let red = Style {
+            color: 0xff0000,
+            ..body
+        };
         assert!(bold.more_prominent_than(&body));
         assert!(big.more_prominent_than(&body));
         assert!(!red.more_prominent_than(&body));

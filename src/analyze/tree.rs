@@ -8,6 +8,7 @@ use std::rc::Rc;
 use lol_html::html_content::{Element, EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
+use super::boilerplate::is_consent_banner;
 use super::scan::{decode_attribute, decode_text, parser_memory};
 use super::stack::{ElementStack, is_unrendered, is_void};
 use super::{AnalysisOptions, AnalyzeError};
@@ -189,7 +190,13 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element) {
         }
         return;
     }
-    let id = if skipping || is_unrendered(&tag) {
+    let banner = || {
+        is_consent_banner(
+            el.get_attribute("class").as_deref(),
+            el.get_attribute("id").as_deref(),
+        )
+    };
+    let id = if skipping || is_unrendered(&tag) || banner() {
         // Keep a frame so end tags stay matched, but no node.
         let marker = u32::MAX - st.skipped.len() as u32;
         st.skipped.push(marker);

@@ -1,9 +1,12 @@
 //! The one integration-test binary of tcx (one link step on a 2-core machine).
 
 mod analysis;
+mod batch;
 mod cli;
 mod corpus;
+mod deploy;
 mod eval;
 mod fetch;
 mod hierarchy;
 mod support;
+mod worker;

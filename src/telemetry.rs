@@ -1,0 +1,313 @@
+//! Observability: logging setup, the Prometheus registry with tcx's metric families, and the
+//! HTTP endpoint serving `/metrics`, `/healthz` and `/readyz`.
+//!
+//! docs/metrics.md lists every family. Labels never carry URLs or shop names (cardinality):
+//! only `outcome`, `error_kind`, `stage`, `method`, `reason` and `version`.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use prometheus::{
+    Encoder, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
+    IntGaugeVec, Opts, Registry, TextEncoder,
+};
+use thiserror::Error;
+use tokio_util::sync::CancellationToken;
+
+/// Buckets of the per-stage histograms, in seconds: 0.5 ms to about 33 s.
+const STAGE_BUCKETS: [f64; 17] = [
+    0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 0.512, 1.024, 2.048,
+    4.096, 8.192, 16.384, 32.768,
+];
+
+/// The stages timed by `tcx_stage_duration_seconds`.
+pub const STAGES: [&str; 3] = ["fetch", "analyze", "publish"];
+
+/// Why telemetry could not be set up.
+#[derive(Debug, Error)]
+pub enum TelemetryError {
+    /// A metric could not be created or registered (a programming error).
+    #[error("cannot register metrics: {0}")]
+    Prometheus(#[from] prometheus::Error),
+    /// The metrics address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+/// tcx's metric families in their own registry.
+#[derive(Clone)]
+pub struct Metrics {
+    registry: Registry,
+    /// Finished jobs by `outcome` (`ok`, `error`, `retry`, `dead_lettered`) and `error_kind`
+    /// (empty for ok).
+    pub jobs: IntCounterVec,
+    /// Duration of each stage (`fetch`, `analyze`, `publish`).
+    pub stage_seconds: HistogramVec,
+    /// Duration of a job from delivery to ack.
+    pub job_seconds: Histogram,
+    /// Body bytes fetched (after content decoding).
+    pub fetched_bytes: IntCounter,
+    /// Jobs being processed right now.
+    pub in_flight: IntGauge,
+    /// Jobs sent to a retry queue.
+    pub retries: IntCounter,
+    /// Reconnections to the broker after a lost connection.
+    pub reconnects: IntCounter,
+    /// Analysed pages by content `method` (`lca`, `fallback`).
+    pub content_method: IntCounterVec,
+    /// Messages sent to the dead-letter queue, by `reason`.
+    pub dead_lettered: IntCounterVec,
+    /// 1 while connected to the broker.
+    pub amqp_connected: IntGauge,
+    /// Constant 1 with the `version` label.
+    pub build_info: IntGaugeVec,
+}
+
+impl Metrics {
+    /// Creates and registers every family in a fresh registry.
+    pub fn new() -> Result<Metrics, TelemetryError> {
+        let registry = Registry::new();
+        let jobs = IntCounterVec::new(
+            Opts::new("tcx_jobs_total", "Finished jobs by outcome and error kind."),
+            &["outcome", "error_kind"],
+        )?;
+        let stage_seconds = HistogramVec::new(
+            HistogramOpts::new(
+                "tcx_stage_duration_seconds",
+                "Time spent per pipeline stage (fetch, analyze, publish).",
+            )
+            .buckets(STAGE_BUCKETS.to_vec()),
+            &["stage"],
+        )?;
+        let job_seconds = Histogram::with_opts(
+            HistogramOpts::new(
+                "tcx_job_duration_seconds",
+                "Time from receiving a job to acknowledging it.",
+            )
+            .buckets(STAGE_BUCKETS.to_vec()),
+        )?;
+        let fetched_bytes = IntCounter::new(
+            "tcx_fetched_bytes_total",
+            "Body bytes fetched, after content decoding.",
+        )?;
+        let in_flight = IntGauge::new("tcx_jobs_in_flight", "Jobs being processed right now.")?;
+        let retries = IntCounter::new("tcx_retries_total", "Jobs sent to a retry queue.")?;
+        let reconnects = IntCounter::new(
+            "tcx_amqp_reconnects_total",
+            "Reconnections to the broker after a lost connection.",
+        )?;
+        let content_method = IntCounterVec::new(
+            Opts::new(
+                "tcx_content_method_total",
+                "Analysed pages by content selection method (lca or fallback).",
+            ),
+            &["method"],
+        )?;
+        let dead_lettered = IntCounterVec::new(
+            Opts::new(
+                "tcx_dead_lettered_total",
+                "Messages sent to the dead-letter queue, by reason.",
+            ),
+            &["reason"],
+        )?;
+        let amqp_connected = IntGauge::new(
+            "tcx_amqp_connected",
+            "1 while the worker is connected and consuming.",
+        )?;
+        let build_info = IntGaugeVec::new(
+            Opts::new(
+                "tcx_build_info",
+                "Constant 1, labelled with the tcx version.",
+            ),
+            &["version"],
+        )?;
+        build_info
+            .with_label_values(&[env!("CARGO_PKG_VERSION")])
+            .set(1);
+        for stage in STAGES {
+            let _ = stage_seconds.with_label_values(&[stage]);
+        }
+        for method in ["lca", "fallback"] {
+            let _ = content_method.with_label_values(&[method]);
+        }
+        let _ = jobs.with_label_values(&["ok", ""]);
+        registry.register(Box::new(jobs.clone()))?;
+        registry.register(Box::new(stage_seconds.clone()))?;
+        registry.register(Box::new(job_seconds.clone()))?;
+        registry.register(Box::new(fetched_bytes.clone()))?;
+        registry.register(Box::new(in_flight.clone()))?;
+        registry.register(Box::new(retries.clone()))?;
+        registry.register(Box::new(reconnects.clone()))?;
+        registry.register(Box::new(content_method.clone()))?;
+        registry.register(Box::new(dead_lettered.clone()))?;
+        registry.register(Box::new(amqp_connected.clone()))?;
+        registry.register(Box::new(build_info.clone()))?;
+        Ok(Metrics {
+            registry,
+            jobs,
+            stage_seconds,
+            job_seconds,
+            fetched_bytes,
+            in_flight,
+            retries,
+            reconnects,
+            content_method,
+            dead_lettered,
+            amqp_connected,
+            build_info,
+        })
+    }
+
+    /// Records the time of one stage.
+    pub fn observe_stage(&self, stage: &str, elapsed: Duration) {
+        self.stage_seconds
+            .with_label_values(&[stage])
+            .observe(elapsed.as_secs_f64());
+    }
+
+    /// Counts a finished job.
+    pub fn count_job(&self, outcome: &str, error_kind: &str) {
+        self.jobs.with_label_values(&[outcome, error_kind]).inc();
+    }
+
+    /// The registry in the Prometheus text exposition format.
+    pub fn render(&self) -> String {
+        let mut buf = Vec::new();
+        // Encoding into a Vec only fails on metric families without metrics, which the
+        // text encoder skips; render what we have.
+        let _ = TextEncoder::new().encode(&self.registry.gather(), &mut buf);
+        String::from_utf8(buf).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metrics").finish_non_exhaustive()
+    }
+}
+
+/// Process health shared with the HTTP endpoint: `/readyz` answers 200 only while `ready`.
+#[derive(Debug, Default)]
+pub struct Health {
+    ready: AtomicBool,
+}
+
+impl Health {
+    /// Marks the process ready (connected and consuming) or not.
+    pub fn set_ready(&self, ready: bool) {
+        self.ready.store(ready, Ordering::SeqCst);
+    }
+
+    /// Whether the process is ready.
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::SeqCst)
+    }
+}
+
+/// Binds `addr` and serves `/metrics`, `/healthz` and `/readyz` until `shutdown` is
+/// cancelled. Returns the bound address (useful with port 0) once listening.
+pub async fn serve(
+    addr: &str,
+    metrics: Arc<Metrics>,
+    health: Arc<Health>,
+    shutdown: CancellationToken,
+) -> Result<SocketAddr, TelemetryError> {
+    use axum::Router;
+    use axum::http::{StatusCode, header};
+    use axum::routing::get;
+
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| TelemetryError::Bind {
+            addr: addr.to_owned(),
+            source,
+        })?;
+    let local = listener
+        .local_addr()
+        .map_err(|source| TelemetryError::Bind {
+            addr: addr.to_owned(),
+            source,
+        })?;
+    let app = Router::new()
+        .route(
+            "/metrics",
+            get(move || {
+                let metrics = Arc::clone(&metrics);
+                async move {
+                    (
+                        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+                        metrics.render(),
+                    )
+                }
+            }),
+        )
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route(
+            "/readyz",
+            get(move || {
+                let health = Arc::clone(&health);
+                async move {
+                    if health.is_ready() {
+                        (StatusCode::OK, "ready\n")
+                    } else {
+                        (StatusCode::SERVICE_UNAVAILABLE, "not ready\n")
+                    }
+                }
+            }),
+        );
+    tokio::spawn(async move {
+        let result = axum::serve(listener, app)
+            .with_graceful_shutdown(async move { shutdown.cancelled().await })
+            .await;
+        if let Err(e) = result {
+            tracing::warn!(error = %e, "metrics endpoint stopped");
+        }
+    });
+    Ok(local)
+}
+
+/// Installs the global `tracing` subscriber: human-readable lines on standard error, filtered
+/// by `RUST_LOG` (default `info`). Calling it twice is harmless.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,lapin=warn,simplecss=error"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_are_rendered_with_their_names() {
+        let m = Metrics::new().unwrap();
+        m.count_job("error", "timeout");
+        m.observe_stage("fetch", Duration::from_millis(3));
+        m.fetched_bytes.inc_by(10);
+        let text = m.render();
+        for name in [
+            "tcx_jobs_total{error_kind=\"timeout\",outcome=\"error\"} 1",
+            "tcx_stage_duration_seconds_bucket{stage=\"fetch\",le=\"0.004\"} 1",
+            "tcx_fetched_bytes_total 10",
+            "tcx_jobs_in_flight 0",
+            "tcx_retries_total 0",
+            "tcx_amqp_reconnects_total 0",
+            "tcx_content_method_total{method=\"fallback\"} 0",
+            "tcx_build_info{version=",
+            "tcx_job_duration_seconds_count 0",
+            "tcx_amqp_connected 0",
+        ] {
+            assert!(text.contains(name), "{name} missing in\n{text}");
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! The job pipeline shared by `tcx worker` and `tcx batch`: fetch (or take the inline HTML,
+//! or read a local file) → analyse on a bounded blocking pool → [`Document`] with `job_id`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Instant, SystemTime};
+
+use tokio::sync::Semaphore;
+
+use crate::analyze::{AnalysisOptions, ContentMethod};
+use crate::config::{Settings, WorkerSettings};
+use crate::fetch::{FetchError, FetchedPage, Fetcher};
+use crate::job::{Job, ResultMessage};
+use crate::output::{Document, ErrorInfo, Source, rfc3339};
+use crate::telemetry::Metrics;
+use crate::worker::limiter::HostLimiter;
+
+/// What processing one job gave: the Document to publish (ok or error) and, for errors,
+/// whether a retry may help.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The result, with `job_id` and `attempt` set.
+    pub result: ResultMessage,
+    /// The error kind when the Document is an error.
+    pub error_kind: Option<String>,
+    /// Whether the failure is transient (timeouts, 5xx, connection errors).
+    pub retryable: bool,
+}
+
+impl Outcome {
+    /// `ok` or the error kind, for summaries.
+    pub fn label(&self) -> &str {
+        self.error_kind.as_deref().unwrap_or("ok")
+    }
+}
+
+/// The pipeline: an HTTP client, the analysis options, a per-host limiter and a bound on
+/// concurrent analyses. Share it behind an `Arc`.
+#[derive(Debug)]
+pub struct Pipeline {
+    fetcher: Fetcher,
+    options: Arc<AnalysisOptions>,
+    limiter: HostLimiter,
+    analysis_slots: Arc<Semaphore>,
+    metrics: Arc<Metrics>,
+    max_inline_bytes: usize,
+}
+
+impl Pipeline {
+    /// Builds the pipeline from the settings.
+    pub fn new(settings: &Settings, metrics: Arc<Metrics>) -> Result<Pipeline, FetchError> {
+        let fetcher = Fetcher::new(&settings.fetch)?;
+        let mut pipeline = Pipeline::with_fetcher(
+            fetcher,
+            settings.analysis_options(),
+            &settings.worker,
+            metrics,
+        );
+        pipeline.max_inline_bytes = settings.fetch.max_body_bytes;
+        Ok(pipeline)
+    }
+
+    /// Builds the pipeline around an existing fetcher (e.g. one with an exempt address).
+    /// Inline HTML is limited to 10 MiB (`Pipeline::new` uses `fetch.max_body_bytes`).
+    pub fn with_fetcher(
+        fetcher: Fetcher,
+        options: AnalysisOptions,
+        worker: &WorkerSettings,
+        metrics: Arc<Metrics>,
+    ) -> Pipeline {
+        Pipeline {
+            fetcher,
+            options: Arc::new(options),
+            limiter: HostLimiter::new(worker.per_host_limit),
+            analysis_slots: Arc::new(Semaphore::new(worker.analysis_threads())),
+            metrics,
+            max_inline_bytes: 10 * 1024 * 1024,
+        }
+    }
+
+    /// The metrics this pipeline records into.
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.metrics
+    }
+
+    /// Processes one job: the inline HTML if present, else the fetched URL.
+    pub async fn process_job(&self, job: &Job, attempt: u32) -> Outcome {
+        let page = match &job.html {
+            Some(html) if html.len() > self.max_inline_bytes => Err(FetchError::TooLarge {
+                limit: self.max_inline_bytes,
+            }),
+            Some(html) => {
+                let url = job.url.clone();
+                Ok(FetchedPage {
+                    final_url: url.clone(),
+                    url,
+                    status: 200,
+                    content_type: None,
+                    bytes: html.len(),
+                    html: html.clone(),
+                    encoding: "UTF-8",
+                })
+            }
+            None => {
+                let _permit = self.limiter.acquire(&job.url).await;
+                let started = Instant::now();
+                let fetched = self.fetcher.fetch(&job.url).await;
+                self.metrics.observe_stage("fetch", started.elapsed());
+                fetched
+            }
+        };
+        let fetched_at = rfc3339(SystemTime::now());
+        match page {
+            Ok(page) => {
+                if job.html.is_none() {
+                    self.metrics.fetched_bytes.inc_by(page.bytes as u64);
+                }
+                self.analyze_page(&job.job_id, page, fetched_at, attempt)
+                    .await
+            }
+            Err(e) => error_outcome(
+                &job.job_id,
+                &job.url,
+                attempt,
+                e.kind(),
+                e.to_string(),
+                e.retryable(),
+            ),
+        }
+    }
+
+    /// Processes a local `.html`/`.html.gz` file (no fetch).
+    pub async fn process_file(&self, job_id: &str, path: &Path, attempt: u32) -> Outcome {
+        let url = crate::source::file_url(path);
+        let owned = path.to_owned();
+        let read = tokio::task::spawn_blocking(move || crate::source::read_file(&owned)).await;
+        match read {
+            Ok(Ok(bytes)) => {
+                let page = crate::source::page_from_bytes(&bytes, url);
+                let fetched_at = rfc3339(SystemTime::now());
+                self.analyze_page(job_id, page, fetched_at, attempt).await
+            }
+            Ok(Err(e)) => error_outcome(job_id, &url, attempt, e.kind(), e.to_string(), false),
+            Err(e) => error_outcome(job_id, &url, attempt, "internal", e.to_string(), false),
+        }
+    }
+
+    /// Runs the analysis of a loaded page on the blocking pool, bounded by the analysis
+    /// threads.
+    async fn analyze_page(
+        &self,
+        job_id: &str,
+        page: FetchedPage,
+        fetched_at: String,
+        attempt: u32,
+    ) -> Outcome {
+        let source = Source {
+            url: Some(page.url.clone()),
+            final_url: Some(page.final_url.clone()),
+            fetched_at: Some(fetched_at),
+            encoding: Some(page.encoding.to_owned()),
+        };
+        let Ok(_slot) = Arc::clone(&self.analysis_slots).acquire_owned().await else {
+            return error_outcome(
+                job_id,
+                &page.url,
+                attempt,
+                "internal",
+                "analysis pool closed".into(),
+                true,
+            );
+        };
+        let options = Arc::clone(&self.options);
+        let started = Instant::now();
+        let joined =
+            tokio::task::spawn_blocking(move || crate::analyze(&page.html, &options)).await;
+        self.metrics.observe_stage("analyze", started.elapsed());
+        let extracted_at = rfc3339(SystemTime::now());
+        let (document, error_kind) = match joined {
+            Ok(Ok(analysis)) => {
+                let method = match analysis.content.method {
+                    ContentMethod::Lca => "lca",
+                    ContentMethod::Fallback => "fallback",
+                };
+                self.metrics
+                    .content_method
+                    .with_label_values(&[method])
+                    .inc();
+                (
+                    Document::from_analysis(analysis, source, extracted_at),
+                    None,
+                )
+            }
+            Ok(Err(e)) => (
+                Document::from_error(
+                    ErrorInfo {
+                        kind: e.kind().to_owned(),
+                        message: e.to_string(),
+                        retryable: e.retryable(),
+                    },
+                    source,
+                    extracted_at,
+                ),
+                Some(e.kind().to_owned()),
+            ),
+            // A panic in the analysis is a bug; report it instead of losing the job.
+            Err(e) => (
+                Document::from_error(
+                    ErrorInfo {
+                        kind: "internal".into(),
+                        message: format!("analysis failed: {e}"),
+                        retryable: false,
+                    },
+                    source,
+                    extracted_at,
+                ),
+                Some("internal".to_owned()),
+            ),
+        };
+        Outcome {
+            result: ResultMessage {
+                document: Document {
+                    job_id: Some(job_id.to_owned()),
+                    ..document
+                },
+                attempt,
+            },
+            error_kind,
+            retryable: false,
+        }
+    }
+}
+
+/// The error outcome of a job that failed before the analysis.
+fn error_outcome(
+    job_id: &str,
+    url: &str,
+    attempt: u32,
+    kind: &str,
+    message: String,
+    retryable: bool,
+) -> Outcome {
+    let source = Source {
+        url: Some(url.to_owned()),
+        ..Source::default()
+    };
+    let document = Document::from_error(
+        ErrorInfo {
+            kind: kind.to_owned(),
+            message,
+            retryable,
+        },
+        source,
+        rfc3339(SystemTime::now()),
+    );
+    Outcome {
+        result: ResultMessage {
+            document: Document {
+                job_id: Some(job_id.to_owned()),
+                ..document
+            },
+            attempt,
+        },
+        error_kind: Some(kind.to_owned()),
+        retryable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pipeline(extra: &[(&str, &str)]) -> Pipeline {
+        let env = extra
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let settings = Settings::load_with_env(None, Some(env)).unwrap();
+        Pipeline::new(&settings, Arc::new(Metrics::new().unwrap())).unwrap()
+    }
+
+    #[tokio::test]
+    async fn inline_jobs_skip_the_fetch_and_carry_id_and_attempt() {
+        let p = pipeline(&[("TCX__FETCH__MAX_BODY_BYTES", "2048")]);
+        let mut job = Job::new("j1", "https://shop.example/agb");
+        job.html = Some(
+            "<html><body><h2>1. Geltung</h2><p>Diese Bedingungen gelten für alle \
+             Bestellungen in unserem Shop.</p></body></html>"
+                .into(),
+        );
+        let out = p.process_job(&job, 3).await;
+        assert_eq!(out.error_kind, None);
+        assert_eq!(out.result.attempt, 3);
+        assert_eq!(out.result.document.job_id.as_deref(), Some("j1"));
+        job.html = Some("x".repeat(4096));
+        let out = p.process_job(&job, 1).await;
+        assert_eq!(out.error_kind.as_deref(), Some("too_large"));
+        assert!(!out.retryable);
+        job.html = Some("%PDF-1.4".into());
+        assert_eq!(
+            p.process_job(&job, 1).await.error_kind.as_deref(),
+            Some("not_html")
+        );
+    }
+
+    #[tokio::test]
+    async fn refused_addresses_are_permanent_errors() {
+        let p = pipeline(&[]);
+        for url in [
+            "http://127.0.0.1/agb",
+            "http://10.1.2.3/agb",
+            "http://192.168.0.1/",
+            "http://169.254.169.254/latest/meta-data",
+            "http://[::1]/",
+        ] {
+            let out = p.process_job(&Job::new("x", url), 1).await;
+            assert_eq!(out.error_kind.as_deref(), Some("address_refused"), "{url}");
+            assert!(!out.retryable);
+            assert_eq!(
+                out.result.document.status,
+                crate::output::Status::Error,
+                "{url}"
+            );
+        }
+    }
+}
