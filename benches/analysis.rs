@@ -178,16 +178,22 @@ fn main() {
         }
     });
     idx.set(0);
-    let pass2 = time_stage("  pass 2 (tree) + blocks + sections", &pages, rounds, |h| {
-        let i = idx.get();
-        idx.set((i + 1) % pages.len());
-        if let Some(c) = &prepared[i].1 {
-            if let Ok(t) = ReducedTree::build(h, &c.ranges, &opts) {
-                let b = analyze::blocks::blocks(&t);
+    let pass2 = time_stage(
+        "  pass 2 + styles + blocks + sections",
+        &pages,
+        rounds,
+        |h| {
+            let i = idx.get();
+            idx.set((i + 1) % pages.len());
+            if let (Some(s), Some(c)) = &prepared[i]
+                && let Ok(t) = ReducedTree::build(h, &c.ranges, &opts)
+            {
+                let styles = analyze::style::ComputedStyles::compute(&t, &s.stylesheets);
+                let b = analyze::blocks::blocks_with_styles(&t, &styles);
                 let _ = analyze::hierarchy::sections(&b);
             }
-        }
-    });
+        },
+    );
 
     let mbps = |t: &Timing| bytes as f64 / 1e6 / t.total.as_secs_f64();
     println!(

@@ -95,6 +95,12 @@ pub enum AnalyzeError {
     /// The page holds no visible text at all.
     #[error("the page has no visible text")]
     NoText,
+    /// The page holds (almost) no text in its HTML but scripts: its content is inserted by
+    /// JavaScript in a browser, which tcx does not run.
+    #[error(
+        "the page's text is inserted by JavaScript; the HTML holds only {0} characters of visible text"
+    )]
+    ScriptRendered(u64),
     /// The parser refused the input or ran out of its memory budget.
     #[error("HTML parser failed: {0}")]
     Parser(String),
@@ -107,6 +113,7 @@ impl AnalyzeError {
             AnalyzeError::Empty => "empty",
             AnalyzeError::NotHtml(_) => "not_html",
             AnalyzeError::NoText => "no_text",
+            AnalyzeError::ScriptRendered(_) => "script_rendered",
             AnalyzeError::Parser(_) => "parser",
         }
     }
@@ -121,6 +128,9 @@ impl AnalyzeError {
 pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, AnalyzeError> {
     check_html(html)?;
     let stats = StyleStats::scan(html, options)?;
+    if stats.looks_script_rendered() {
+        return Err(AnalyzeError::ScriptRendered(stats.visible_chars()));
+    }
     let candidate = select::select(&stats, options.threshold).ok_or(AnalyzeError::NoText)?;
     let tree = ReducedTree::build(html, &candidate.ranges, options)?;
     let styles = style::ComputedStyles::compute(&tree, &stats.stylesheets);

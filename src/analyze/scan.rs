@@ -64,6 +64,10 @@ pub struct StyleStats {
     pub stylesheets: Vec<String>,
     /// The element whose subtree is the page body: `<body>`, else `<html>`, else the root.
     pub content_root: ElementId,
+    /// Number of `<script>` elements.
+    pub scripts: usize,
+    /// Bytes of inline script code.
+    pub script_bytes: usize,
 }
 
 /// Mutable state shared by the lol_html handlers of pass 1.
@@ -86,6 +90,26 @@ struct ScanState {
 }
 
 impl StyleStats {
+    /// Whether the page looks rendered by JavaScript: almost no visible text in the body but
+    /// scripts that would insert it in a browser.
+    pub fn looks_script_rendered(&self) -> bool {
+        self.scripts > 0 && self.visible_chars() < 200
+    }
+
+    /// Visible characters under the content root.
+    pub fn visible_chars(&self) -> u64 {
+        let root = self.content_root as usize;
+        let mut in_root = vec![false; self.elements.len()];
+        let mut visible = 0u64;
+        for (i, e) in self.elements.iter().enumerate() {
+            in_root[i] = root == 0 || i == root || (i != 0 && in_root[e.parent as usize]);
+            if in_root[i] && e.rendered {
+                visible += u64::from(e.all_chars);
+            }
+        }
+        visible
+    }
+
     /// Runs pass 1 over a whole page.
     pub fn scan(html: &str, options: &AnalysisOptions) -> Result<StyleStats, AnalyzeError> {
         Self::scan_chunks([html.as_bytes()], html.len(), options)
@@ -239,6 +263,8 @@ impl ScanState {
                 title: None,
                 stylesheets: Vec::new(),
                 content_root: 0,
+                scripts: 0,
+                script_bytes: 0,
             },
             stack: ElementStack::new(),
             style_ids: HashMap::default(),
@@ -331,6 +357,7 @@ impl ScanState {
         match tag {
             "body" if self.body.is_none() => self.body = Some(id),
             "html" if self.html.is_none() => self.html = Some(id),
+            "script" => self.stats.scripts += 1,
             "title" => self.in_title = self.stats.title.is_none() && !self.in_svg(),
             _ => {}
         }
@@ -377,6 +404,10 @@ impl ScanState {
                 self.stats.title = Some(folded);
             }
             self.in_title = false;
+            return;
+        }
+        if top_tag == "script" {
+            self.stats.script_bytes += raw.len();
             return;
         }
         if !matches!(kind, TextType::Data) {

@@ -33,9 +33,6 @@ pub struct Candidate {
 /// defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExtensionLimits {
-    /// Siblings are added only when at least this share of the MCS characters lies outside
-    /// the LCA.
-    pub min_outside_share: f64,
     /// A sibling is added when it holds at least this share of the MCS characters.
     pub min_sibling_share: f64,
     /// Siblings without MCS text between added siblings (headings, dividers) are bridged
@@ -47,6 +44,11 @@ pub struct ExtensionLimits {
     /// A preceding sibling counts as an introduction in prose when at least this share of its
     /// text stands in text nodes long enough to count, and at most `max_link_share` is links.
     pub min_prose_share: f64,
+    /// A sibling without the MCS is added when its prose is at least this share of the
+    /// LCA's text …
+    pub min_prose_sibling_share: f64,
+    /// … and at least this many characters.
+    pub min_prose_sibling_chars: u64,
     /// Most link text a lead-in element may have, as a share of its text.
     pub max_link_share: f64,
     /// An introduction in prose may add at most this share of the candidate's own text.
@@ -56,12 +58,13 @@ pub struct ExtensionLimits {
 impl Default for ExtensionLimits {
     fn default() -> Self {
         ExtensionLimits {
-            min_outside_share: 0.05,
-            min_sibling_share: 0.02,
+            min_sibling_share: 0.05,
             max_gap_chars: 400,
             max_lead_in_chars: 600,
             min_prose_share: 0.6,
             max_link_share: 0.3,
+            min_prose_sibling_share: 0.2,
+            min_prose_sibling_chars: 150,
             max_intro_share: 0.5,
         }
     }
@@ -127,10 +130,8 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
     };
     if candidate.elements != [root] {
         let children = Children::new(stats, &in_root);
-        if candidate.method == ContentMethod::Lca
-            && 1.0 - candidate.coverage >= limits.min_outside_share
-        {
-            extend_siblings(&mut candidate, &children, &sums, total, &limits);
+        if candidate.method == ContentMethod::Lca {
+            extend_siblings(&mut candidate, stats, &children, &sums, total, &limits);
         }
         add_lead_in(&mut candidate, stats, &children, &sums, root, &limits);
         let first = &stats.elements[candidate.elements[0] as usize];
@@ -192,11 +193,14 @@ impl Children {
     }
 }
 
-/// Split content: adds the siblings of the LCA that hold a real share of the MCS, bridging
-/// short siblings without it (a heading between two clause containers), stopping at visible
-/// text between siblings.
+/// Split content: adds the siblings of the LCA that hold a real share of the MCS (or, when
+/// the MCS lies all inside the LCA, prose of their own: clauses continued in a list),
+/// bridging short siblings without it (a heading between two clause containers), stopping at
+/// visible text between siblings and at the site frame (`nav`, `aside`, `footer`, `header`,
+/// `form`).
 fn extend_siblings(
     candidate: &mut Candidate,
+    stats: &StyleStats,
     children: &Children,
     sums: &StyleSums,
     total: u64,
@@ -210,10 +214,32 @@ fn extend_siblings(
     let Some(pos) = siblings.iter().position(|&c| c == first) else {
         return;
     };
+    let own = sums.visible[first as usize];
     let min_chars = (limits.min_sibling_share * total as f64).ceil() as u64;
-    let qualifies = |c: ElementId| sums.chars[c as usize] >= min_chars.max(1);
+    let frame = |c: ElementId| {
+        matches!(
+            stats.tag_name(c),
+            "nav" | "aside" | "footer" | "header" | "form"
+        )
+    };
+    let qualifies = |c: ElementId| {
+        let i = c as usize;
+        if frame(c) {
+            return false;
+        }
+        if sums.chars[i] >= min_chars.max(1) {
+            return true;
+        }
+        // Prose of another style: long text nodes, few links, a fifth of the LCA's text.
+        let visible = sums.visible[i].max(1) as f64;
+        let prose = sums.prose[i] as f64;
+        prose >= limits.min_prose_share * visible
+            && (sums.links[i] as f64) <= limits.max_link_share * visible
+            && prose >= limits.min_prose_sibling_share * own as f64
+            && sums.prose[i] >= limits.min_prose_sibling_chars
+    };
     let bridgeable = |c: ElementId| {
-        sums.chars[c as usize] == 0 && sums.visible[c as usize] <= limits.max_gap_chars
+        !frame(c) && sums.chars[c as usize] == 0 && sums.visible[c as usize] <= limits.max_gap_chars
     };
     // Rightwards.
     let mut end = pos + 1;
@@ -274,8 +300,8 @@ fn add_lead_in(
         let Some(pos) = siblings.iter().position(|&c| c == first) else {
             return;
         };
-        // Preceding siblings without MCS text that are either short (a title, a date line:
-        // the run must hold a heading) or an introduction in prose; never link lists.
+        // Preceding siblings that are either short (a title, a date line: the run must hold
+        // a heading) or an introduction in prose; never link lists.
         let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
         let mut start = pos;
         let mut used = 0u64;
@@ -286,7 +312,7 @@ fn add_lead_in(
             let i = c as usize;
             let visible = sums.visible[i].max(1);
             let linky = sums.links[i] as f64 > limits.max_link_share * visible as f64;
-            if sums.chars[i] > 0 || linky || stats.tag_name(c) == "nav" {
+            if linky || stats.tag_name(c) == "nav" {
                 break;
             }
             let prose = sums.prose[i] as f64 >= limits.min_prose_share * visible as f64;

@@ -104,8 +104,13 @@ pub fn shutdown_on_signals() -> CancellationToken {
         {
             let _ = ctrl_c.await;
         }
-        tracing::info!("shutdown requested");
+        tracing::info!("shutdown requested: draining (a second Ctrl-C exits at once)");
         cancel.cancel();
+        // A second Ctrl-C skips the drain; unacked jobs are requeued by the broker.
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::warn!("second interrupt: exiting without draining");
+            std::process::exit(130);
+        }
     });
     token
 }

@@ -275,6 +275,7 @@ fn check(html: &str) {
             AnalyzeError::Empty
             | AnalyzeError::NotHtml(_)
             | AnalyzeError::NoText
+            | AnalyzeError::ScriptRendered(_)
             | AnalyzeError::Parser(_),
         ) => {}
         Err(e) => panic!("unexpected error kind {e}"),

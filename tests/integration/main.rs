@@ -3,6 +3,7 @@
 mod analysis;
 mod batch;
 mod cli;
+mod content;
 mod corpus;
 mod deploy;
 mod eval;

@@ -1,0 +1,140 @@
+//! The content step on the LCA's known failure modes (split content, titles outside the
+//! container, boilerplate, hidden and script-rendered content).
+
+use tcx::analyze::ContentMethod;
+use tcx::{AnalysisOptions, AnalyzeError, analyze};
+
+fn opts() -> AnalysisOptions {
+    AnalysisOptions::default()
+}
+
+/// `n` German clauses as `<p>` elements (each about 110 characters).
+fn clauses(prefix: &str, n: usize) -> String {
+    (1..=n)
+        .map(|i| {
+            format!("<p>({i}) {prefix} Der Kunde erhält die Ware innerhalb von fünf Werktagen nach Eingang der vollständigen Zahlung.</p>\n")
+        })
+        .collect()
+}
+
+const FRAME_TOP: &str = "<html><head><title>AGB</title></head><body>\n<header><a href=/>Logo</a><nav><a href=/a>Shop</a> <a href=/b>Über uns</a> <a href=/c>Kontakt</a></nav></header>\n";
+const FRAME_BOTTOM: &str =
+    "<footer><p><a href=/i>Impressum</a> | <a href=/d>Datenschutz</a></p></footer>\n</body></html>";
+
+#[test]
+fn second_document_in_its_own_box_is_kept() {
+    let html = format!(
+        "{FRAME_TOP}<main><div class=box><h2>Allgemeine Geschäftsbedingungen</h2>{}</div>\n<div class=box><h2>Widerrufsbelehrung</h2>{}</div></main>\n{FRAME_BOTTOM}",
+        clauses("AGB", 9),
+        clauses("Widerruf", 1)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert_eq!(a.content.method, ContentMethod::Lca);
+    assert!(
+        a.text.contains("Widerrufsbelehrung") && a.text.contains("(1) Widerruf"),
+        "{}",
+        a.content.path
+    );
+    assert!(a.text.starts_with("Allgemeine Geschäftsbedingungen"));
+    assert!(!a.text.contains("Impressum") && !a.text.contains("Kontakt"));
+    assert_eq!(a.content.coverage, 1.0);
+}
+
+#[test]
+fn clauses_continued_in_a_list_are_kept() {
+    let list: String = (1..=4)
+        .map(|i| format!("<li>Ziffer {i}: Die Gewährleistung richtet sich nach den gesetzlichen Vorschriften des BGB in der jeweils gültigen Fassung.</li>"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<section><div class=text>{}</div><ul class=more>{list}</ul></section>{FRAME_BOTTOM}",
+        clauses("AGB", 8)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.content.extended_siblings >= 1, "{:?}", a.content);
+    assert!(a.text.contains("Ziffer 4: Die Gewährleistung"));
+    assert!(!a.text.contains("Impressum"));
+}
+
+#[test]
+fn accordion_with_the_withdrawal_notice_is_kept() {
+    let html = format!(
+        "{FRAME_TOP}<div id=wrap><div class=agb>{}</div>\n<h3>Widerrufsbelehrung</h3>\n<details><summary>Widerrufsbelehrung anzeigen</summary>{}</details></div>\n<div class=sidebar><p>Newsletter: Jetzt anmelden und sparen!</p></div>{FRAME_BOTTOM}",
+        clauses("AGB", 8),
+        clauses("Widerruf", 2)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("Widerrufsbelehrung anzeigen"));
+    assert!(a.text.contains("(2) Widerruf"));
+    assert!(!a.text.contains("Newsletter"));
+}
+
+#[test]
+fn title_outside_the_container_is_included() {
+    let html = format!(
+        "{FRAME_TOP}<main><div class=page><div class=head><h1>Allgemeine Geschäftsbedingungen</h1><p>Stand: 1. Januar 2025</p></div><div class=body>{}</div></div></main>{FRAME_BOTTOM}",
+        clauses("AGB", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text
+            .starts_with("Allgemeine Geschäftsbedingungen\nStand: 1. Januar 2025\n(1)"),
+        "{}",
+        a.text
+    );
+    assert_eq!(a.content.lead_in_elements, 1);
+    assert!(!a.text.contains("Kontakt"));
+}
+
+#[test]
+fn site_title_at_body_level_is_not_a_lead_in() {
+    let html = format!(
+        "<html><body><div class=top><h1>Willkommen im Shop</h1></div><div class=content>{}</div></body></html>",
+        clauses("AGB", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(!a.text.contains("Willkommen"));
+    assert_eq!(a.content.lead_in_elements, 0);
+}
+
+#[test]
+fn clauses_as_list_items_after_an_introduction() {
+    // The paper's escentual.com case: an introductory div, then the clauses as <li>.
+    let items: String = (1..=10)
+        .map(|i| format!("<li>{i}. The customer may cancel the order within fourteen days of delivery without giving any reason.</li>"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<div class=page><div class=intro><p>Please read these terms and conditions carefully before ordering any products from our website.</p></div><ol class=terms>{items}</ol></div>{FRAME_BOTTOM}"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert_eq!(a.content.most_common_style, "li");
+    assert!(a.text.starts_with("Please read these terms"), "{}", a.text);
+    assert!(a.text.ends_with("without giving any reason."));
+}
+
+#[test]
+fn cookie_banner_does_not_win_on_a_short_imprint() {
+    let html = "<html><body><div class=\"cookie-consent-banner\"><p>Wir verwenden optionale Statistik-Cookies, um unsere Dienste auf Grundlage Ihrer Aktivitäten zu optimieren. Ihre Einwilligung können Sie jederzeit widerrufen.</p><button>Alle akzeptieren</button></div>\
+        <main><h1>Impressum</h1><div class=imprint><p>Beispiel GmbH</p><p>Musterstraße 1</p><p>12345 Musterstadt</p><p>Vertreten durch den Geschäftsführer Max Mustermann</p><p>Registergericht: Amtsgericht Hamburg, HRB 12345</p></div></main></body></html>";
+    let a = analyze(html, &opts()).unwrap();
+    assert!(!a.text.contains("Cookies"), "{}", a.text);
+    assert!(a.text.contains("Amtsgericht Hamburg"));
+}
+
+#[test]
+fn hidden_content_is_extracted() {
+    let html = format!(
+        "{FRAME_TOP}<div class=content>{}<div class=\"accordion-body collapse\" style=\"display:none\" hidden><p>Versteckter Abschnitt über die Rücksendung der Ware an den Verkäufer.</p></div></div>{FRAME_BOTTOM}",
+        clauses("AGB", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("Versteckter Abschnitt"));
+}
+
+#[test]
+fn script_rendered_pages_are_reported() {
+    let html = "<html><head><script src=/app.js></script></head><body><div id=root></div><noscript>Bitte JavaScript aktivieren.</noscript><script>window.__STATE__ = {\"agb\": \"...\"};</script></body></html>";
+    match analyze(html, &opts()) {
+        Err(e @ AnalyzeError::ScriptRendered(_)) => assert_eq!(e.kind(), "script_rendered"),
+        other => panic!("expected script_rendered, got {other:?}"),
+    }
+}
