@@ -12,7 +12,13 @@ use tcx::output::Section;
 
 /// The section tree of a whole fragment (no content selection), with `<style>` sheets.
 fn tree(html: &str, css: &[&str]) -> Vec<Section> {
-    let t = ReducedTree::build(html, &[0..html.len()], &AnalysisOptions::default()).unwrap();
+    let whole = 0..html.len();
+    let t = ReducedTree::build(
+        html,
+        std::slice::from_ref(&whole),
+        &AnalysisOptions::default(),
+    )
+    .unwrap();
     let sheets: Vec<String> = css.iter().map(|s| s.to_string()).collect();
     let styles = ComputedStyles::compute(&t, &sheets);
     sections(&blocks_with_styles(&t, &styles))
@@ -297,11 +303,12 @@ fn enumeration_detector_on_real_german_agb_titles() {
         }
         if let Some(e) = found {
             numbered += 1;
-            if let Some((pc, pe)) = &prev {
-                if pc == c && pe.class() == e.class() {
-                    pairs += 1;
-                    successors += usize::from(e.is_successor_of(pe));
-                }
+            if let Some((pc, pe)) = &prev
+                && pc == c
+                && pe.class() == e.class()
+            {
+                pairs += 1;
+                successors += usize::from(e.is_successor_of(pe));
             }
             prev = Some((c.clone(), e));
         }
