@@ -132,7 +132,10 @@ pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, Analyz
         return Err(AnalyzeError::ScriptRendered(stats.visible_chars()));
     }
     let candidate = select::select(&stats, options.threshold).ok_or(AnalyzeError::NoText)?;
-    let tree = ReducedTree::build(html, &candidate.ranges, options)?;
+    let mut tree = ReducedTree::build(html, &candidate.ranges, options)?;
+    if let Some(&first) = candidate.elements.first() {
+        tree.ancestors = stats.ancestors(first);
+    }
     let styles = style::ComputedStyles::compute(&tree, &stats.stylesheets);
     let blocks = blocks::blocks_with_styles(&tree, &styles);
     let sections = hierarchy::sections(&blocks);

@@ -173,6 +173,29 @@ impl StyleStats {
             .unwrap_or("")
     }
 
+    /// The elements enclosing `id`, outermost first (excluding `id` and the virtual root),
+    /// with the attributes recorded in their style keys.
+    pub fn ancestors(&self, id: ElementId) -> Vec<super::tree::AncestorElement> {
+        let mut chain = Vec::new();
+        let mut cur = self
+            .elements
+            .get(id as usize)
+            .map(|e| e.parent)
+            .unwrap_or(0);
+        while cur != 0 {
+            let Some(e) = self.elements.get(cur as usize) else {
+                break;
+            };
+            chain.push(super::tree::AncestorElement {
+                tag: self.tag_name(cur).to_owned(),
+                attributes: parse_style_key(self.style_key(e.style)),
+            });
+            cur = e.parent;
+        }
+        chain.reverse();
+        chain
+    }
+
     /// XPath-like location of an element, e.g. `/html/body/div[2]`; the index is written when
     /// the parent has more than one child with that tag.
     pub fn path(&self, id: ElementId) -> String {
@@ -473,6 +496,20 @@ fn naive_style_key(tag: &str, el: &Element, key: &mut String) {
     }
 }
 
+/// The attributes written into a naive style key by [`naive_style_key`].
+fn parse_style_key(key: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = key.split_once(' ').map(|(_, r)| r).unwrap_or("");
+    while let Some((name, after)) = rest.split_once("=\"") {
+        let Some((value, tail)) = after.split_once('"') else {
+            break;
+        };
+        out.push((name.trim().to_owned(), value.replace("&quot;", "\"")));
+        rest = tail.trim_start();
+    }
+    out
+}
+
 /// Class tokens without digits. Generated classes (`y1e`, `x4`, `css-1q2w3e`, `ng-star-
 /// inserted_12`) differ between elements of one visual style and would split its characters
 /// over many keys (pages converted from PDF give every line its own classes).
@@ -653,6 +690,28 @@ mod tests {
         let s = scan("<html><body><div>a</div><div><p>x</p></div></body></html>");
         let (p, _) = by_tag(&s, "p")[0];
         assert_eq!(s.path(p), "/html/body/div[2]/p");
+    }
+
+    #[test]
+    fn ancestors_carry_their_attributes() {
+        let s = scan(
+            r#"<html><body class="page x1"><div id="main" class="content"><p>t</p></div></body></html>"#,
+        );
+        let (p, _) = by_tag(&s, "p")[0];
+        let chain = s.ancestors(p);
+        let tags: Vec<&str> = chain.iter().map(|a| a.tag.as_str()).collect();
+        assert_eq!(tags, ["html", "body", "div"]);
+        assert_eq!(
+            chain[1].attributes,
+            vec![("class".to_owned(), "page".to_owned())]
+        );
+        assert_eq!(
+            chain[2].attributes,
+            vec![
+                ("class".to_owned(), "content".to_owned()),
+                ("id".to_owned(), "main".to_owned())
+            ]
+        );
     }
 
     #[test]

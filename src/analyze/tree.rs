@@ -19,7 +19,7 @@ pub type NodeId = u32;
 /// Attributes the later stages read; everything else is dropped.
 const KEPT_ATTRIBUTES: &[&str] = &[
     "class", "id", "style", "href", "title", "colspan", "rowspan", "size", "color", "face",
-    "align", "hidden", "open", "role", "type", "start", "value",
+    "align", "hidden", "open", "role", "type", "start", "value", "src", "alt", "height", "width",
 ];
 
 /// One node of the reduced tree.
@@ -52,6 +52,19 @@ pub struct Node {
 pub struct ReducedTree {
     /// Nodes in document order; node 0 is the synthetic root (tag `#root`).
     pub nodes: Vec<Node>,
+    /// The elements enclosing the candidate on the page, outermost (`html`) first, with the
+    /// attributes pass 1 saw (`class` without generated tokens); empty when unknown. CSS
+    /// selectors such as `.content h2` need them.
+    pub ancestors: Vec<AncestorElement>,
+}
+
+/// An element above the candidate: tag and attributes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AncestorElement {
+    /// Lower-case tag name.
+    pub tag: String,
+    /// Attributes (names lower-case, values decoded), sorted by name.
+    pub attributes: Vec<(String, String)>,
 }
 
 impl Node {
@@ -114,7 +127,10 @@ impl ReducedTree {
         let state = Rc::try_unwrap(state)
             .map_err(|_| AnalyzeError::Parser("pass 2 state still shared".into()))?
             .into_inner();
-        Ok(ReducedTree { nodes: state.nodes })
+        Ok(ReducedTree {
+            nodes: state.nodes,
+            ancestors: Vec::new(),
+        })
     }
 
     /// The root node.

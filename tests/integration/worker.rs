@@ -61,6 +61,11 @@ fn unique_settings(test: &str, extra: &[(&str, &str)]) -> (Settings, Vec<(String
         ("TCX__AMQP__RECONNECT_MAX_MS".into(), "1000".into()),
         ("TCX__METRICS__ENABLED".into(), "false".into()),
         ("TCX__WORKER__DRAIN_TIMEOUT_SECS".into(), "10".into()),
+        // The same as loopback_settings, so that a child process given `env` declares the
+        // same retry queues (and cleanup finds them).
+        ("TCX__FETCH__ALLOW_PRIVATE_NETWORKS".into(), "true".into()),
+        ("TCX__WORKER__MAX_RETRIES".into(), "1".into()),
+        ("TCX__WORKER__RETRY_BASE_DELAY_MS".into(), "50".into()),
     ];
     for (k, v) in extra {
         env.retain(|(key, _)| key != k);
@@ -498,9 +503,6 @@ async fn sigterm_finishes_in_flight_jobs_and_loses_nothing() {
         "TCX__METRICS__ADDRESS".into(),
         format!("127.0.0.1:{metrics_port}"),
     ));
-    env.push(("TCX__FETCH__ALLOW_PRIVATE_NETWORKS".into(), "true".into()));
-    env.push(("TCX__WORKER__MAX_RETRIES".into(), "1".into()));
-    env.push(("TCX__WORKER__RETRY_BASE_DELAY_MS".into(), "50".into()));
     let jobs: Vec<Job> = (0..10)
         .map(|i| Job::new(format!("t-{i}"), server.url(&format!("/slow?n={i}"))))
         .collect();
