@@ -113,6 +113,9 @@ pub struct AmqpSettings {
     pub dead_letter_queue: String,
     /// Queue type of the jobs, results and dead-letter queues.
     pub queue_type: QueueType,
+    /// Quorum queues only: deliveries of one job before the broker dead-letters it (a job
+    /// that keeps crashing workers); 0 = unlimited.
+    pub delivery_limit: u32,
     /// First reconnection delay in milliseconds.
     pub reconnect_initial_ms: u64,
     /// Largest reconnection delay in milliseconds.

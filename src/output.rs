@@ -87,6 +87,11 @@ pub struct ContentInfo {
     pub extended_siblings: usize,
     /// Elements added before the content because they hold its title or lead-in.
     pub lead_in_elements: usize,
+    /// Boilerplate blocks (breadcrumbs, share and print links, newsletter boxes) removed at
+    /// the start of the content.
+    pub trimmed_blocks_start: usize,
+    /// Boilerplate blocks removed at the end of the content.
+    pub trimmed_blocks_end: usize,
 }
 
 /// One node of the section tree.

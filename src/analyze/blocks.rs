@@ -47,6 +47,8 @@ pub struct Block {
     pub bold: bool,
     /// All of its characters are link text.
     pub link_only: bool,
+    /// Share of its characters that are link text, 0 to 1 (content scoring).
+    pub link_share: f32,
     /// The style of most of its characters, link text aside (the link style when it is all
     /// link text).
     pub style: Style,
@@ -182,6 +184,7 @@ impl Builder {
             enumeration: enumeration::detect(&text),
             bold: self.bold_chars * 2 > self.chars,
             link_only: self.chars == 0 && self.link_chars > 0,
+            link_share: self.link_chars as f32 / (self.chars + self.link_chars).max(1) as f32,
             style,
             uniform,
             list_item: (ctx.li != 0).then_some(ctx.li),
@@ -209,6 +212,7 @@ impl Builder {
             enumeration: None,
             bold: style.is_bold(),
             link_only: false,
+            link_share: 0.0,
             style,
             uniform: false,
             list_item: (ctx.li != 0).then_some(ctx.li),

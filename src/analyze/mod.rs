@@ -10,8 +10,10 @@
 pub mod blocks;
 pub mod boilerplate;
 pub mod enumeration;
+pub mod heps;
 pub mod hierarchy;
 pub mod language;
+pub mod refine;
 pub mod scan;
 pub mod select;
 pub mod stack;
@@ -137,7 +139,10 @@ pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, Analyz
         tree.ancestors = stats.ancestors(first);
     }
     let styles = style::ComputedStyles::compute(&tree, &stats.stylesheets);
-    let blocks = blocks::blocks_with_styles(&tree, &styles);
+    // HEPS preprocessing: inline elements inside sentences, and their style, are body text.
+    let styles = heps::without_sentence_breaking(&tree, &styles);
+    let mut blocks = blocks::blocks_with_styles(&tree, &styles);
+    let trimmed = refine::trim_edges(&mut blocks);
     let sections = hierarchy::sections(&blocks);
     let text = blocks
         .iter()
@@ -155,6 +160,8 @@ pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, Analyz
             most_common_style: stats.style_key(candidate.most_common_style).to_owned(),
             extended_siblings: candidate.extended_siblings,
             lead_in_elements: candidate.lead_in_elements,
+            trimmed_blocks_start: trimmed.start,
+            trimmed_blocks_end: trimmed.end,
         },
         text,
         blocks,

@@ -134,9 +134,7 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
             extend_siblings(&mut candidate, stats, &children, &sums, total, &limits);
         }
         add_lead_in(&mut candidate, stats, &children, &sums, root, &limits);
-        let first = &stats.elements[candidate.elements[0] as usize];
-        let last = &stats.elements[candidate.elements[candidate.elements.len() - 1] as usize];
-        candidate.ranges = std::iter::once(first.range.start..last.range.end).collect();
+        candidate.ranges = ranges_of(stats, &candidate.elements);
         candidate.coverage = candidate
             .elements
             .iter()
@@ -155,6 +153,22 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
             .join(" | ")
     };
     Some(candidate)
+}
+
+/// Byte ranges of candidate elements: one range per run of siblings (a heading taken from a
+/// title box stands alone).
+fn ranges_of(stats: &StyleStats, elements: &[ElementId]) -> Vec<Range<usize>> {
+    let mut ranges: Vec<Range<usize>> = Vec::new();
+    let mut prev_parent = None;
+    for &id in elements {
+        let e = &stats.elements[id as usize];
+        match ranges.last_mut() {
+            Some(r) if prev_parent == Some(e.parent) => r.end = e.range.end,
+            _ => ranges.push(e.range.clone()),
+        }
+        prev_parent = Some(e.parent);
+    }
+    ranges
 }
 
 /// Element children per element (rendered elements under the content root), in order.
@@ -307,12 +321,21 @@ fn add_lead_in(
         let mut used = 0u64;
         let mut intro = 0u64;
         let mut best_start = pos;
+        let mut deep_heading = None;
         while start > 0 && !sums.text_before(siblings[start]) {
             let c = siblings[start - 1];
             let i = c as usize;
             let visible = sums.visible[i].max(1);
             let linky = sums.links[i] as f64 > limits.max_link_share * visible as f64;
             if linky || stats.tag_name(c) == "nav" {
+                // A title box that also holds links (a language menu): take its heading only.
+                if sums.heading[i] && stats.tag_name(c) != "nav" {
+                    deep_heading = first_heading_in(stats, sums, c)
+                        .filter(|&h| sums.visible[h as usize] <= limits.max_lead_in_chars);
+                    if deep_heading.is_some() {
+                        best_start = start;
+                    }
+                }
                 break;
             }
             let prose = sums.prose[i] as f64 >= limits.min_prose_share * visible as f64;
@@ -331,22 +354,54 @@ fn add_lead_in(
                 best_start = start;
             }
         }
-        if best_start < pos {
+        if best_start < pos || deep_heading.is_some() {
             let lead_in = &siblings[best_start..pos];
             budget = budget.saturating_sub(used);
-            let mut elements = lead_in.to_vec();
-            elements.extend_from_slice(&current);
-            candidate.lead_in_elements += lead_in.len();
-            candidate.elements = elements.clone();
-            current = elements;
+            // New lead-in elements go before those found further down; the content itself
+            // stays as chosen (a climbed-to parent may hold a side menu).
+            let mut elements: Vec<ElementId> = deep_heading.into_iter().collect();
+            elements.extend_from_slice(lead_in);
+            let found = elements.len();
+            elements.extend_from_slice(&candidate.elements);
+            candidate.lead_in_elements += found;
+            candidate.elements = elements;
+            if deep_heading.is_some() {
+                return;
+            }
+            let mut climbed = lead_in.to_vec();
+            climbed.extend_from_slice(&current);
+            current = climbed;
         }
-        let covers_parent =
-            current.first() == siblings.first() && current.last() == siblings.last();
+        // Climb while the candidate is (nearly) all of its parent's text.
+        let mine: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
+        let covers_parent = mine as f64 >= 0.9 * sums.visible[parent as usize] as f64;
         if !covers_parent || budget == 0 || matches!(stats.tag_name(parent), "main" | "article") {
             return;
         }
         current = vec![parent];
     }
+}
+
+/// The first `h1`–`h6` element in the subtree of `id` (records are in document order, so the
+/// subtree is the run of following records deeper than `id`).
+fn first_heading_in(stats: &StyleStats, sums: &StyleSums, id: ElementId) -> Option<ElementId> {
+    let depth = stats.elements.get(id as usize)?.depth;
+    stats
+        .elements
+        .iter()
+        .enumerate()
+        .skip(id as usize + 1)
+        .take_while(|(_, e)| e.depth > depth)
+        .find(|(i, e)| {
+            e.rendered
+                && !e.in_link
+                && sums.heading[*i]
+                && matches!(
+                    stats.tag_name(*i as ElementId),
+                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
+                )
+        })
+        .map(|(i, _)| i as ElementId)
 }
 
 /// The longest run of consecutive children of `root` holding the MCS, ranked by MCS

@@ -9,14 +9,17 @@
 //! colour and family inherit; underline propagates to descendants as it does when rendered.
 //! Relative sizes (`em`, `rem`, `%`, `smaller`/`larger`, keywords) resolve against the parent.
 //!
-//! The reduced tree holds only the content candidate, so selectors are matched against it plus
-//! two virtual ancestors `body` and `html`; ancestors outside the candidate are unknown.
+//! The reduced tree holds only the content candidate; its enclosing elements on the page
+//! ([`ReducedTree::ancestors`], outermost first) take part in selector matching (`.content h2`
+//! matches when `.content` sits above the candidate) and pass their own computed style down to
+//! the candidate (`<body style="font-size: 14px">`). When they are unknown (an empty list),
+//! two stand-ins `body` and `html` are used for matching.
 
 use std::collections::HashMap;
 
 use simplecss::{AttributeOperator, PseudoClass, SelectorToken, SelectorTokenizer, StyleSheet};
 
-use super::tree::{NodeId, NodeKind, ReducedTree};
+use super::tree::{NodeId, ReducedTree};
 
 /// Default font size of the root, px.
 pub const ROOT_FONT_SIZE: f32 = 16.0;
@@ -131,54 +134,43 @@ impl ComputedStyles {
         };
         let ctx = MatchContext { tree, prev: &prev };
         let mut matched: Vec<usize> = Vec::new();
+        let mut intern = |f: String| -> u32 {
+            let next = families.len() as u32;
+            *family_ids.entry(f.clone()).or_insert_with(|| {
+                families.push(f);
+                next
+            })
+        };
+        // The enclosing elements first: their style is what the candidate inherits.
+        let mut above = Style::default();
+        for i in 0..tree.ancestors.len() {
+            let el = El::Ancestor(i as u16);
+            let (s, family) = cascade.element_style(&ctx, el, &above, &mut matched);
+            above = s;
+            if let Some(f) = family {
+                above.family = intern(f);
+            }
+        }
+        if let Some(root) = styles.first_mut() {
+            *root = above;
+        }
         for id in 1..n {
             let node = &tree.nodes[id];
             let parent = styles
                 .get(node.parent as usize)
                 .copied()
                 .unwrap_or_default();
-            let NodeKind::Element { tag, .. } = &node.kind else {
+            if node.tag().is_none() {
                 styles[id] = parent;
                 continue;
+            }
+            let el = El::Node {
+                id: id as NodeId,
+                hops: 0,
             };
-            let mut s = parent;
-            let mut family: Option<String> = None;
-            ua_style(tag, node.attribute("href").is_some(), &parent, &mut s);
-            if tag == "font" {
-                font_element(node, &parent, &mut s, &mut family);
-            }
-            let mut inline: Vec<Decl> = Vec::new();
-            if let Some(v) = node.attribute("style") {
-                for d in simplecss::DeclarationTokenizer::from(v) {
-                    Decl::parse_into(d.name, d.value, d.important, &mut inline);
-                }
-            }
-            if !cascade.rules.is_empty() {
-                cascade.matching(&ctx, id as NodeId, &mut matched);
-            } else {
-                matched.clear();
-            }
-            for important in [false, true] {
-                for &r in &matched {
-                    for d in &cascade.rules[r].decls {
-                        if d.important == important {
-                            d.apply(&parent, &mut s, &mut family);
-                        }
-                    }
-                }
-                for d in &inline {
-                    if d.important == important {
-                        d.apply(&parent, &mut s, &mut family);
-                    }
-                }
-            }
+            let (mut s, family) = cascade.element_style(&ctx, el, &parent, &mut matched);
             if let Some(f) = family {
-                let next = families.len() as u32;
-                let idx = *family_ids.entry(f.clone()).or_insert_with(|| {
-                    families.push(f);
-                    next
-                });
-                s.family = idx;
+                s.family = intern(f);
             }
             styles[id] = s;
         }
@@ -216,13 +208,12 @@ fn ua_style(tag: &str, has_href: bool, parent: &Style, s: &mut Style) {
 }
 
 /// `<font size color face>`.
-fn font_element(
-    node: &super::tree::Node,
-    parent: &Style,
+fn font_element<'a>(
+    attribute: impl Fn(&str) -> Option<&'a str>,
     s: &mut Style,
     family: &mut Option<String>,
 ) {
-    if let Some(v) = node.attribute("size") {
+    if let Some(v) = attribute("size") {
         let v = v.trim();
         let n = if let Some(d) = v.strip_prefix('+') {
             d.parse::<i32>().ok().map(|d| 3 + d)
@@ -243,13 +234,12 @@ fn font_element(
             };
         }
     }
-    if let Some(c) = node.attribute("color").and_then(parse_color) {
+    if let Some(c) = attribute("color").and_then(parse_color) {
         s.color = c;
     }
-    if let Some(f) = node.attribute("face").and_then(first_family) {
+    if let Some(f) = attribute("face").and_then(first_family) {
         *family = Some(f);
     }
-    let _ = parent;
 }
 
 fn bolder(w: u16) -> u16 {
@@ -580,18 +570,66 @@ impl<'a> Cascade<'a> {
         c
     }
 
-    /// Indices (in cascade order) of the rules matching element `id`.
-    fn matching(&self, ctx: &MatchContext<'_>, id: NodeId, out: &mut Vec<usize>) {
+    /// The computed style of element `el` whose parent has style `parent`, and the font
+    /// family it sets, if any.
+    fn element_style(
+        &self,
+        ctx: &MatchContext<'_>,
+        el: El,
+        parent: &Style,
+        matched: &mut Vec<usize>,
+    ) -> (Style, Option<String>) {
+        let mut s = *parent;
+        let mut family: Option<String> = None;
+        let Some(tag) = ctx.tag(el) else {
+            return (s, family);
+        };
+        ua_style(tag, ctx.attribute(el, "href").is_some(), parent, &mut s);
+        if tag == "font" {
+            font_element(|name| ctx.attribute(el, name), &mut s, &mut family);
+        }
+        let mut inline: Vec<Decl> = Vec::new();
+        if let Some(v) = ctx.attribute(el, "style") {
+            for d in simplecss::DeclarationTokenizer::from(v) {
+                Decl::parse_into(d.name, d.value, d.important, &mut inline);
+            }
+        }
+        if !self.rules.is_empty() {
+            self.matching(ctx, el, matched);
+        } else {
+            matched.clear();
+        }
+        for important in [false, true] {
+            for &r in matched.iter() {
+                for d in &self.rules[r].decls {
+                    if d.important == important {
+                        d.apply(parent, &mut s, &mut family);
+                    }
+                }
+            }
+            for d in &inline {
+                if d.important == important {
+                    d.apply(parent, &mut s, &mut family);
+                }
+            }
+        }
+        (s, family)
+    }
+
+    /// Indices (in cascade order) of the rules matching element `el`.
+    fn matching(&self, ctx: &MatchContext<'_>, el: El, out: &mut Vec<usize>) {
         out.clear();
-        let node = ctx.tree.node(id);
-        let Some(tag) = node.tag() else { return };
+        let Some(tag) = ctx.tag(el) else { return };
         if let Some(v) = self.by_tag.get(tag) {
             out.extend(v);
         }
-        if let Some(v) = node.attribute("id").and_then(|i| self.by_id.get(i.trim())) {
+        if let Some(v) = ctx
+            .attribute(el, "id")
+            .and_then(|i| self.by_id.get(i.trim()))
+        {
             out.extend(v);
         }
-        if let Some(classes) = node.attribute("class") {
+        if let Some(classes) = ctx.attribute(el, "class") {
             for c in classes.split_ascii_whitespace() {
                 if let Some(v) = self.by_class.get(c) {
                     out.extend(v);
@@ -604,7 +642,6 @@ impl<'a> Cascade<'a> {
         }
         out.sort_unstable();
         out.dedup();
-        let el = El::Node { id, hops: 0 };
         out.retain(|&r| self.rules[r].selector.matches(&ctx.bind(el)));
     }
 }
@@ -739,12 +776,52 @@ impl<'t> MatchContext<'t> {
     fn bind(&'t self, el: El) -> Bound<'t> {
         Bound { ctx: self, el }
     }
+
+    /// The tag of an element (`None` for text).
+    fn tag(&self, el: El) -> Option<&'t str> {
+        match el {
+            El::Node { id, .. } => self.tree.node(id).tag(),
+            El::Ancestor(i) => self.tree.ancestors.get(i as usize).map(|a| a.tag.as_str()),
+            El::Body => Some("body"),
+            El::Html => Some("html"),
+        }
+    }
+
+    /// The value of an attribute of an element.
+    fn attribute(&self, el: El, name: &str) -> Option<&'t str> {
+        match el {
+            El::Node { id, .. } => self.tree.node(id).attribute(name),
+            El::Ancestor(i) => self
+                .tree
+                .ancestors
+                .get(i as usize)?
+                .attributes
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str()),
+            El::Body | El::Html => None,
+        }
+    }
+
+    /// The element above the candidate's top-level nodes.
+    fn above_root(&self) -> El {
+        match self.tree.ancestors.len() {
+            0 => El::Body,
+            n => El::Ancestor((n - 1).min(u16::MAX as usize) as u16),
+        }
+    }
 }
 
-/// An element of the reduced tree or one of the virtual ancestors above the candidate.
+/// An element of the reduced tree, one of the candidate's enclosing elements on the page, or
+/// one of the stand-in ancestors used when those are unknown.
 #[derive(Clone, Copy)]
 enum El {
-    Node { id: NodeId, hops: u16 },
+    Node {
+        id: NodeId,
+        hops: u16,
+    },
+    /// Index into [`ReducedTree::ancestors`].
+    Ancestor(u16),
     Body,
     Html,
 }
@@ -763,7 +840,7 @@ impl simplecss::Element for Bound<'_> {
                 }
                 let parent = self.ctx.tree.node(id).parent;
                 if parent == 0 || parent == id {
-                    El::Body
+                    self.ctx.above_root()
                 } else {
                     El::Node {
                         id: parent,
@@ -771,6 +848,8 @@ impl simplecss::Element for Bound<'_> {
                     }
                 }
             }
+            El::Ancestor(0) => return None,
+            El::Ancestor(i) => El::Ancestor(i - 1),
             El::Body => El::Html,
             El::Html => return None,
         };
@@ -792,25 +871,17 @@ impl simplecss::Element for Bound<'_> {
 
     fn has_local_name(&self, name: &str) -> bool {
         match self.el {
-            El::Node { id, .. } => self.ctx.tree.node(id).tag() == Some(name),
+            El::Node { .. } | El::Ancestor(_) => self.ctx.tag(self.el) == Some(name),
             El::Body => name == "body",
             El::Html => name == "html",
         }
     }
 
     fn attribute_matches(&self, local_name: &str, operator: AttributeOperator<'_>) -> bool {
-        match self.el {
-            El::Node { id, .. } => {
-                let value = self.ctx.tree.node(id).attribute(local_name);
-                match (value, operator) {
-                    (Some(v), AttributeOperator::Contains(c)) => {
-                        v.split_ascii_whitespace().any(|x| x == c)
-                    }
-                    (Some(v), op) => op.matches(v.trim()),
-                    (None, _) => false,
-                }
-            }
-            _ => false,
+        match (self.ctx.attribute(self.el, local_name), operator) {
+            (Some(v), AttributeOperator::Contains(c)) => v.split_ascii_whitespace().any(|x| x == c),
+            (Some(v), op) => op.matches(v.trim()),
+            (None, _) => false,
         }
     }
 
@@ -832,6 +903,7 @@ impl simplecss::Element for Bound<'_> {
 mod tests {
     use super::*;
     use crate::analyze::AnalysisOptions;
+    use crate::analyze::tree::NodeKind;
 
     fn styles(html: &str, sheets: &[&str]) -> (ReducedTree, ComputedStyles) {
         let tree = ReducedTree::build(
@@ -926,6 +998,43 @@ mod tests {
         let h = r#"<div class="c">c</div><div class="d">d</div>"#;
         assert_eq!(text_style(h, &[css], "c").weight, 700);
         assert_eq!(text_style(h, &[css], "d").size, 20.0);
+    }
+
+    #[test]
+    fn enclosing_elements_match_selectors_and_pass_their_style_down() {
+        use crate::analyze::tree::AncestorElement;
+        let html = r#"<h2>Titel</h2><p>text</p>"#;
+        let mut tree = ReducedTree::build(
+            html,
+            std::slice::from_ref(&(0..html.len())),
+            &AnalysisOptions::default(),
+        )
+        .unwrap();
+        let el = |tag: &str, attrs: &[(&str, &str)]| AncestorElement {
+            tag: tag.to_owned(),
+            attributes: attrs
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+        };
+        tree.ancestors = vec![
+            el("html", &[]),
+            el("body", &[("style", "font-size: 10.5pt; color: red")]),
+            el("div", &[("class", "page content"), ("id", "main")]),
+        ];
+        let css = [
+            ".content h2 { font-weight: normal }".to_owned(),
+            "#main > h2 { font-style: italic }".to_owned(),
+            ".other h2 { font-size: 50px }".to_owned(),
+            "body div.page p { text-decoration: underline }".to_owned(),
+        ];
+        let cs = ComputedStyles::compute(&tree, &css);
+        let h2 = cs.get(2);
+        assert_eq!((h2.weight, h2.italic, h2.size), (400, true, 21.0));
+        assert_eq!(h2.color, 0xff0000);
+        let p = cs.get(4);
+        assert_eq!((p.size, p.underline), (14.0, true));
+        assert_eq!(cs.get(0).size, 14.0);
     }
 
     #[test]

@@ -149,6 +149,11 @@ async fn session(
                 if !conn.status().connected() {
                     break SessionEnd::Lost("connection closed".into());
                 }
+                // A channel error (e.g. an exchange deleted under us) closes the channel but
+                // not the connection: start over and re-declare the topology.
+                if !publish.status().connected() || !consume.status().connected() {
+                    break SessionEnd::Lost("channel closed".into());
+                }
             }
         }
     };

@@ -1,6 +1,6 @@
 //! The service side of tcx: the job pipeline ([`pipeline`]), the in-process batch runner
 //! ([`batch`]), and the RabbitMQ worker ([`topology`], [`publisher`], [`consumer`],
-//! [`enqueue`]) with per-host politeness ([`limiter`]).
+//! [`enqueue`](mod@enqueue)) with per-host politeness ([`limiter`]).
 
 pub mod batch;
 pub mod consumer;

@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! jobs_exchange (direct) ──jobs_routing_key──▶ jobs_queue ──▶ workers
+//!   jobs_queue dead-letters (x-dead-letter-exchange; quorum: x-delivery-limit) to dead_letter_exchange
 //! workers ──▶ "" (default exchange) ──▶ <retry_queue_prefix>.<delay>ms
 //!              (x-message-ttl = delay, dead-letters to jobs_exchange/jobs_routing_key)
 //! workers ──▶ results_exchange (direct) ──results_routing_key──▶ results_queue
@@ -14,7 +15,7 @@ use lapin::options::{ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptio
 use lapin::types::{AMQPValue, FieldTable};
 use lapin::{Channel, ExchangeKind};
 
-use crate::config::{AmqpSettings, WorkerSettings};
+use crate::config::{AmqpSettings, QueueType, WorkerSettings};
 
 /// Name of the retry queue that delays retry `n` (1-based). The delay is part of the name, so
 /// changing `worker.retry_*` creates new queues instead of clashing with the old arguments.
@@ -73,29 +74,41 @@ pub async fn declare(
             FieldTable::default(),
         )
         .await?;
-    for (queue, exchange, key) in [
+    // The jobs queue dead-letters what the broker itself rejects (on quorum queues: jobs
+    // redelivered more than `delivery_limit` times, e.g. because they crash the worker).
+    let mut jobs_args = typed(amqp);
+    jobs_args.insert(
+        "x-dead-letter-exchange".into(),
+        AMQPValue::LongString(amqp.dead_letter_exchange.as_str().into()),
+    );
+    if amqp.queue_type == QueueType::Quorum && amqp.delivery_limit > 0 {
+        jobs_args.insert(
+            "x-delivery-limit".into(),
+            AMQPValue::LongLongInt(i64::from(amqp.delivery_limit)),
+        );
+    }
+    for (queue, exchange, key, args) in [
         (
             &amqp.jobs_queue,
             &amqp.jobs_exchange,
             &amqp.jobs_routing_key,
+            jobs_args,
         ),
         (
             &amqp.results_queue,
             &amqp.results_exchange,
             &amqp.results_routing_key,
+            typed(amqp),
         ),
         (
             &amqp.dead_letter_queue,
             &amqp.dead_letter_exchange,
             &String::new(),
+            typed(amqp),
         ),
     ] {
         channel
-            .queue_declare(
-                queue.as_str().into(),
-                QueueDeclareOptions::durable(),
-                typed(amqp),
-            )
+            .queue_declare(queue.as_str().into(), QueueDeclareOptions::durable(), args)
             .await?;
         channel
             .queue_bind(

@@ -138,3 +138,41 @@ fn script_rendered_pages_are_reported() {
         other => panic!("expected script_rendered, got {other:?}"),
     }
 }
+
+#[test]
+fn heading_in_a_title_box_with_a_language_menu() {
+    let langs: String = ["English", "Deutsch", "Français", "Español", "Italiano"]
+        .iter()
+        .map(|l| format!("<li><a href=/{l}>{l}</a></li>"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<div class=main><div class=eyebrow><h1>Privacy and Cookie Policy</h1><ul class=langs>{langs}</ul></div><div class=text>{}</div></div>{FRAME_BOTTOM}",
+        clauses("Datenschutz", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text.starts_with("Privacy and Cookie Policy\n(1)"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("Español"));
+    assert_eq!(a.content.lead_in_elements, 1);
+    assert!(a.content.path.contains("/h1 | "), "{}", a.content.path);
+}
+
+#[test]
+fn boilerplate_inside_the_container_is_trimmed_at_the_edges() {
+    let html = format!(
+        "{FRAME_TOP}<article><p class=crumbs><a href=/>Startseite</a> › <a href=/agb>AGB</a></p><h1>AGB</h1>{}\
+         <p><a href=#top>Zurück nach oben</a></p><p class=share>Teilen: <a href=/f>Facebook</a> <a href=/t>Twitter</a></p>\
+         <p><a href=/print>Seite drucken</a></p><div class=nl>Newsletter abonnieren und 10 % sparen</div></article>{FRAME_BOTTOM}",
+        clauses("AGB", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("AGB\n(1)"), "{}", a.text);
+    assert!(a.text.ends_with("vollständigen Zahlung."), "{}", a.text);
+    assert_eq!(
+        (a.content.trimmed_blocks_start, a.content.trimmed_blocks_end),
+        (1, 4)
+    );
+}

@@ -217,7 +217,7 @@ async fn five_hundred_jobs_through_two_workers_give_one_result_each() {
         return;
     }
     let server = TestServer::start([("/agb", Route::html(fixture_html()))]);
-    let (settings, _) = unique_settings(
+    let (settings, env) = unique_settings(
         "many",
         &[
             ("TCX__WORKER__CONCURRENCY", "16"),
@@ -232,8 +232,8 @@ async fn five_hundred_jobs_through_two_workers_give_one_result_each() {
         .expect("enqueue");
     assert_eq!(summary.published, 500, "{}", summary.render());
     let started = Instant::now();
-    let w1 = spawn_worker(&settings, "many-1");
-    let w2 = spawn_worker(&settings, "many-2");
+    // Two real worker processes.
+    let children = vec![spawn_binary(&env), spawn_binary(&env)];
     let results = collect_results(
         &settings,
         500,
@@ -242,8 +242,18 @@ async fn five_hundred_jobs_through_two_workers_give_one_result_each() {
     )
     .await;
     let elapsed = started.elapsed();
-    stop_worker(w1).await;
-    stop_worker(w2).await;
+    for mut child in children {
+        let _ = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        let status = tokio::task::spawn_blocking(move || wait_bounded(&mut child))
+            .await
+            .unwrap();
+        assert!(
+            status.is_some_and(|s| s.success()),
+            "worker exits cleanly: {status:?}"
+        );
+    }
     let counts = ids_of(&results);
     assert_eq!(counts.len(), 500, "every job has a result");
     assert!(counts.values().all(|&n| n == 1), "no duplicates");
@@ -253,7 +263,7 @@ async fn five_hundred_jobs_through_two_workers_give_one_result_each() {
             .all(|r| r.document.error.is_none() && r.attempt == 1)
     );
     eprintln!(
-        "500 jobs through 2 in-process workers (debug build): {:.2} s, {:.0} pages/s",
+        "500 jobs through 2 worker processes (debug build): {:.2} s, {:.0} pages/s",
         elapsed.as_secs_f64(),
         500.0 / elapsed.as_secs_f64()
     );
@@ -449,6 +459,22 @@ async fn killed_connection_reconnects_and_all_jobs_complete() {
     cleanup(&settings).await;
 }
 
+/// Waits at most 20 s for a child to exit; kills it after that (and returns None).
+fn wait_bounded(child: &mut Child) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// `tcx worker` as a child process with `env`.
 fn spawn_binary(env: &[(String, String)]) -> Child {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tcx"));
@@ -459,10 +485,11 @@ fn spawn_binary(env: &[(String, String)]) -> Child {
     }
     c.arg("worker")
         .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        .env("RUST_LOG", "info")
+        .env("RUST_LOG", "warn,simplecss=error")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        // Not piped: an unread pipe could fill up and block the worker.
+        .stderr(Stdio::null())
         .spawn()
         .expect("start tcx worker")
 }
@@ -527,21 +554,9 @@ async fn sigterm_finishes_in_flight_jobs_and_loses_nothing() {
         .status()
         .expect("kill");
     assert!(status.success());
-    let exit = tokio::task::spawn_blocking(move || {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            if let Some(status) = child.try_wait().expect("wait") {
-                return Some(status);
-            }
-            if Instant::now() > deadline {
-                let _ = child.kill();
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    })
-    .await
-    .unwrap();
+    let exit = tokio::task::spawn_blocking(move || wait_bounded(&mut child))
+        .await
+        .unwrap();
     let exit = exit.expect("worker exits after SIGTERM within 20 s");
     assert!(exit.success(), "{exit:?}");
     let results = collect_results(
@@ -700,5 +715,61 @@ async fn quorum_queues_and_the_enqueue_cli() {
     assert!(results.iter().all(|r| r.document.error.is_none()));
     assert_eq!(server.requests().len(), 2);
     let _ = std::fs::remove_dir_all(dir);
+    cleanup(&settings).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deleted_results_exchange_is_redeclared_and_no_job_is_lost() {
+    if !broker_available("deleted_exchange") {
+        return;
+    }
+    let server = TestServer::start([(
+        "/agb",
+        Route::html(fixture_html()).delay(Duration::from_millis(50)),
+    )]);
+    let metrics_port = closed_port();
+    let address = format!("127.0.0.1:{metrics_port}");
+    let (settings, _) = unique_settings(
+        "del",
+        &[
+            ("TCX__WORKER__CONCURRENCY", "4"),
+            ("TCX__METRICS__ENABLED", "true"),
+            ("TCX__METRICS__ADDRESS", address.as_str()),
+        ],
+    );
+    let jobs: Vec<Job> = (0..60)
+        .map(|i| Job::new(format!("d-{i}"), server.url(&format!("/agb?n={i}"))))
+        .collect();
+    tcx::worker::enqueue(&settings, jobs)
+        .await
+        .expect("enqueue");
+    let worker = spawn_worker(&settings, "del-1");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    // An operator deletes the results exchange: publishing to it fails with a channel
+    // error; the worker must start over, re-declare, and redo the unacked jobs.
+    let (conn, ch) = connect().await;
+    ch.exchange_delete(
+        settings.amqp.results_exchange.as_str().into(),
+        ExchangeDeleteOptions::default(),
+    )
+    .await
+    .expect("delete exchange");
+    let _ = conn.close(200, "bye".into()).await;
+    let results = collect_results(
+        &settings,
+        60,
+        Duration::from_secs(60),
+        Duration::from_millis(300),
+    )
+    .await;
+    let metrics = http_get(metrics_port, "/metrics").unwrap_or_default();
+    stop_worker(worker).await;
+    assert_eq!(ids_of(&results).len(), 60, "every job has a result");
+    let reconnects = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("tcx_amqp_reconnects_total "))
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(0);
+    assert!(reconnects >= 1, "the worker started over: {metrics}");
     cleanup(&settings).await;
 }
