@@ -78,6 +78,8 @@ struct ScanState {
     tag_ids: HashMap<String, u32, FastHash>,
     /// Reused buffer for building style keys (most keys are already interned).
     key: String,
+    /// Reused buffer for the attributes of the element being opened.
+    attrs: Vec<(String, String)>,
     /// Per record: a non-blank direct text node was seen since its last child element.
     text_since_child: Vec<bool>,
     text: String,
@@ -293,6 +295,7 @@ impl ScanState {
             style_ids: HashMap::default(),
             tag_ids: HashMap::default(),
             key: String::new(),
+            attrs: Vec::new(),
             text_since_child: vec![false],
             text: String::new(),
             closed: Vec::new(),
@@ -329,9 +332,9 @@ impl ScanState {
     }
 
     /// Interns the naive style key of an element, allocating only for new keys.
-    fn intern_element_style(&mut self, tag: &str, el: &Element) -> StyleId {
+    fn intern_element_style(&mut self, tag: &str, attrs: &mut [(String, String)]) -> StyleId {
         let mut key = std::mem::take(&mut self.key);
-        naive_style_key(tag, el, &mut key);
+        naive_style_key(tag, attrs, &mut key);
         let id = match self.style_ids.get(key.as_str()) {
             Some(&id) => id,
             None => self.intern_style(key.clone()),
@@ -348,20 +351,34 @@ impl ScanState {
         let parent = self.current();
         let parent_rec = &self.stats.elements[parent as usize];
         let depth = parent_rec.depth + 1;
-        let rendered = parent_rec.rendered
-            && !is_unrendered(tag)
-            && !is_consent_banner(
-                el.get_attribute("class").as_deref(),
-                el.get_attribute("id").as_deref(),
-            );
+        let parent_rendered = parent_rec.rendered;
         let in_link = parent_rec.in_link || tag == "a";
         let text_before = std::mem::replace(&mut self.text_since_child[parent as usize], false);
         let tag_id = self.intern_tag(tag);
+        // Attributes are read once: for the consent-banner test and the style key.
+        let mut attrs = std::mem::take(&mut self.attrs);
+        attrs.clear();
+        if parent_rendered && !is_unrendered(tag) {
+            attrs.extend(
+                el.attributes()
+                    .iter()
+                    .map(|a| (a.name(), decode_attribute(&a.value()))),
+            );
+        }
+        let attr = |name: &str| {
+            attrs
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let rendered =
+            parent_rendered && !is_unrendered(tag) && !is_consent_banner(attr("class"), attr("id"));
         let style = if rendered {
-            self.intern_element_style(tag, el)
+            self.intern_element_style(tag, &mut attrs)
         } else {
             0
         };
+        self.attrs = attrs;
         let id = self.stats.elements.len() as ElementId;
         let start = el.source_location().bytes().start;
         self.stats.elements.push(ElementRecord {
@@ -468,22 +485,21 @@ impl ScanState {
 
 /// The paper's naive style: tag plus attributes. Attributes are sorted by name so that the
 /// same element written with another attribute order pools its characters.
-fn naive_style_key(tag: &str, el: &Element, key: &mut String) {
+fn naive_style_key(tag: &str, attrs: &mut [(String, String)], key: &mut String) {
     key.clear();
     key.push_str(tag);
-    let attributes = el.attributes();
-    if attributes.is_empty() {
+    if attrs.is_empty() {
         return;
     }
-    let mut attrs: Vec<(String, String)> = attributes
-        .iter()
-        .map(|a| (a.name(), decode_attribute(&a.value())))
-        .collect();
     attrs.sort_unstable();
-    for (name, mut value) in attrs {
-        if name == "class" && value.bytes().any(|b| b.is_ascii_digit()) {
-            value = stable_classes(&value);
-        }
+    for (name, value) in attrs.iter() {
+        let stable;
+        let value = if name == "class" && value.bytes().any(|b| b.is_ascii_digit()) {
+            stable = stable_classes(value);
+            &stable
+        } else {
+            value
+        };
         key.push(' ');
         key.push_str(&name);
         key.push_str("=\"");
