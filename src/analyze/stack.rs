@@ -25,6 +25,18 @@ pub struct Frame {
 #[derive(Debug, Default)]
 pub struct ElementStack {
     frames: Vec<Frame>,
+    /// How many elements of each [`TRACKED`] tag are open: the implied-end-tag rules look
+    /// down the stack only when one is, so deep nesting (10,000 `div`s) stays linear.
+    open: [u32; TRACKED.len()],
+}
+
+/// Tags whose open count is kept.
+const TRACKED: [&str; 11] = [
+    "head", "p", "li", "dt", "dd", "tr", "td", "th", "table", "svg", "title",
+];
+
+fn tracked(tag: &str) -> Option<usize> {
+    TRACKED.iter().position(|t| *t == tag)
 }
 
 impl ElementStack {
@@ -50,7 +62,14 @@ impl ElementStack {
 
     /// Whether an element with this tag is open anywhere.
     pub fn contains_tag(&self, tag: &str) -> bool {
-        self.frames.iter().any(|f| &*f.tag == tag)
+        match tracked(tag) {
+            Some(i) => self.open[i] > 0,
+            None => self.frames.iter().any(|f| &*f.tag == tag),
+        }
+    }
+
+    fn any_open(&self, tags: &[&str]) -> bool {
+        tags.iter().any(|t| self.contains_tag(t))
     }
 
     /// Applies the end tags implied by a start tag `tag` (before it is pushed). The ids of the
@@ -58,21 +77,29 @@ impl ElementStack {
     pub fn imply_end_tags(&mut self, tag: &str, closed: &mut Vec<u32>) {
         if !HEAD_CONTENT.contains(&tag)
             && tag != "html"
+            && self.any_open(&["head"])
             && let Some(pos) = self.position(|f| &*f.tag == "head")
         {
             self.pop_to(pos, closed);
         }
         if closes_p(tag)
+            && self.any_open(&["p"])
             && let Some(pos) = self.find_in_scope("p", BUTTON_SCOPE)
         {
             self.pop_to(pos, closed);
         }
         match tag {
-            "li" => self.close_list_item(&["li"], closed),
-            "dt" | "dd" => self.close_list_item(&["dt", "dd"], closed),
-            "tr" => self.close_within(&["tr", "td", "th"], TABLE_SECTION_SCOPE, closed),
-            "td" | "th" => self.close_within(&["td", "th"], ROW_SCOPE, closed),
-            "thead" | "tbody" | "tfoot" | "caption" | "colgroup" => {
+            "li" if self.any_open(&["li"]) => self.close_list_item(&["li"], closed),
+            "dt" | "dd" if self.any_open(&["dt", "dd"]) => {
+                self.close_list_item(&["dt", "dd"], closed)
+            }
+            "tr" if self.any_open(&["tr", "td", "th"]) => {
+                self.close_within(&["tr", "td", "th"], TABLE_SECTION_SCOPE, closed)
+            }
+            "td" | "th" if self.any_open(&["td", "th"]) => {
+                self.close_within(&["td", "th"], ROW_SCOPE, closed)
+            }
+            "thead" | "tbody" | "tfoot" | "caption" | "colgroup" if self.any_open(&["table"]) => {
                 // Back to the table: open sections, rows and cells end.
                 if let Some(pos) = self.position(|f| &*f.tag == "table") {
                     self.pop_to(pos + 1, closed);
@@ -92,6 +119,9 @@ impl ElementStack {
 
     /// Pushes an element that can have content. Call [`ElementStack::imply_end_tags`] first.
     pub fn push(&mut self, tag: &str, id: u32) {
+        if let Some(i) = tracked(tag) {
+            self.open[i] += 1;
+        }
         self.frames.push(Frame {
             tag: tag.into(),
             id,
@@ -119,6 +149,9 @@ impl ElementStack {
     fn pop_to(&mut self, pos: usize, closed: &mut Vec<u32>) {
         while self.frames.len() > pos {
             if let Some(f) = self.frames.pop() {
+                if let Some(i) = tracked(&f.tag) {
+                    self.open[i] = self.open[i].saturating_sub(1);
+                }
                 closed.push(f.id);
             }
         }
