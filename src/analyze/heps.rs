@@ -922,6 +922,22 @@ pub fn without_sentence_breaking(tree: &ReducedTree, styles: &ComputedStyles) ->
     let mut rt = ReplicaTree::build(tree, styles, "");
     rt.preprocess(true);
     let mut out = styles.clone();
+    if std::env::var_os("TCX_HEPS_DEBUG").is_some() {
+        for &(r, last, style) in &rt.converted {
+            let x = &rt.replicas[r];
+            eprintln!(
+                "converted {} {:?} {:?} -> {:?}",
+                rt.path(&x.key),
+                x.content,
+                (r, last),
+                style
+            );
+        }
+        for &r in rt.breaking_nodes() {
+            let x = &rt.replicas[r];
+            eprintln!("breaking {} {:?}", rt.path(&x.key), x.content);
+        }
+    }
     for &(r, last, style) in &rt.converted {
         for x in rt.replicas.get(r..=last).unwrap_or(&[]) {
             if let Some(s) = out.styles.get_mut(x.node as usize) {

@@ -201,30 +201,45 @@ impl StyleStats {
     /// XPath-like location of an element, e.g. `/html/body/div[2]`; the index is written when
     /// the parent has more than one child with that tag.
     pub fn path(&self, id: ElementId) -> String {
+        self.paths(&[id]).pop().unwrap_or_default()
+    }
+
+    /// The locations of several elements, joined as an XPath union (`a | b`); `/` for the
+    /// virtual root.
+    pub fn union_path(&self, ids: &[ElementId]) -> String {
+        self.paths(ids).join(" | ")
+    }
+
+    /// [`StyleStats::path`] of each element, sharing one pass over the records.
+    pub fn paths(&self, ids: &[ElementId]) -> Vec<String> {
         let mut index = vec![0u32; self.elements.len()];
-        let mut totals: HashMap<(ElementId, u32), u32> = HashMap::new();
+        let mut totals: HashMap<(ElementId, u32), u32, FastHash> = HashMap::default();
         for (i, e) in self.elements.iter().enumerate().skip(1) {
             let n = totals.entry((e.parent, e.tag)).or_insert(0);
             *n += 1;
             index[i] = *n;
         }
-        let mut parts = Vec::new();
-        let mut cur = id;
-        while cur != 0 {
-            let Some(e) = self.elements.get(cur as usize) else {
-                break;
-            };
-            let tag = self.tag_name(cur);
-            let total = totals.get(&(e.parent, e.tag)).copied().unwrap_or(1);
-            if total > 1 {
-                parts.push(format!("{tag}[{}]", index[cur as usize]));
-            } else {
-                parts.push(tag.to_owned());
-            }
-            cur = e.parent;
-        }
-        parts.reverse();
-        format!("/{}", parts.join("/"))
+        ids.iter()
+            .map(|&id| {
+                let mut parts = Vec::new();
+                let mut cur = id;
+                while cur != 0 {
+                    let Some(e) = self.elements.get(cur as usize) else {
+                        break;
+                    };
+                    let tag = self.tag_name(cur);
+                    let total = totals.get(&(e.parent, e.tag)).copied().unwrap_or(1);
+                    if total > 1 {
+                        parts.push(format!("{tag}[{}]", index[cur as usize]));
+                    } else {
+                        parts.push(tag.to_owned());
+                    }
+                    cur = e.parent;
+                }
+                parts.reverse();
+                format!("/{}", parts.join("/"))
+            })
+            .collect()
     }
 }
 

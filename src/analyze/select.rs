@@ -145,12 +145,7 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
     candidate.path = if candidate.elements == [0] {
         "/".to_owned()
     } else {
-        candidate
-            .elements
-            .iter()
-            .map(|&e| stats.path(e))
-            .collect::<Vec<_>>()
-            .join(" | ")
+        stats.union_path(&candidate.elements)
     };
     Some(candidate)
 }
