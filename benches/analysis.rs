@@ -226,19 +226,24 @@ fn main() {
         })
         .collect();
     ratios.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let big: Vec<f64> = ratios
-        .iter()
-        .filter(|r| r.2 > 100_000)
-        .map(|r| r.0)
-        .collect();
+    let big: Vec<&(f64, &Path, usize)> = ratios.iter().filter(|r| r.2 > 100_000).collect();
+    println!(
+        "pages > 100 kB above 10x: {}",
+        big.iter().filter(|r| r.0 > 10.0).count()
+    );
+    let worst_big = big
+        .last()
+        .map(|r| (r.0, r.1.display().to_string()))
+        .unwrap_or_default();
     let worst = &ratios[ratios.len() - 1];
     println!(
-        "peak heap per analysis / page size: median {:.2}x, max {:.2}x ({}, {} bytes); pages > 100 kB: {}, max {:.2}x",
+        "peak heap per analysis / page size: median {:.2}x, max {:.2}x ({}, {} bytes); pages > 100 kB: {}, max {:.2}x ({})",
         ratios[ratios.len() / 2].0,
         worst.0,
         worst.1.display(),
         worst.2,
         big.len(),
-        big.iter().cloned().fold(0.0, f64::max)
+        worst_big.0,
+        worst_big.1
     );
 }
