@@ -22,8 +22,18 @@ const STAGE_BUCKETS: [f64; 17] = [
     4.096, 8.192, 16.384, 32.768,
 ];
 
-/// The stages timed by `tcx_stage_duration_seconds`.
-pub const STAGES: [&str; 3] = ["fetch", "analyze", "publish"];
+/// The stages timed by `tcx_stage_duration_seconds`: the job's steps (`fetch`, `analyze`,
+/// `publish`) and the analysis' own stages inside `analyze` (see [`crate::analyze::Stage`]).
+pub const STAGES: [&str; 8] = [
+    "fetch",
+    "analyze",
+    "pass1",
+    "select",
+    "pass2",
+    "hierarchy",
+    "text",
+    "publish",
+];
 
 /// Why telemetry could not be set up.
 #[derive(Debug, Error)]
@@ -81,7 +91,7 @@ impl Metrics {
         let stage_seconds = HistogramVec::new(
             HistogramOpts::new(
                 "tcx_stage_duration_seconds",
-                "Time spent per pipeline stage (fetch, analyze, publish).",
+                "Time spent per pipeline stage (fetch, analyze with its parts pass1, select, pass2, hierarchy, text; publish).",
             )
             .buckets(STAGE_BUCKETS.to_vec()),
             &["stage"],

@@ -494,9 +494,12 @@ impl ReplicaTree {
         r.is_some_and(|r| self.replicas[r].is_text)
     }
 
-    /// Blank removal, sentence-breaking detection and conversion (B.3). With `inline_only`,
-    /// only inline elements (not block-level ones, not `br`/`hr`/`img`) can be
-    /// sentence-breaking, as the T&C hierarchy wants; the reference accepts any replica.
+    /// Blank removal, sentence-breaking detection and conversion (B.3). With `inline_only`
+    /// (the T&C hierarchy's mode), only inline elements (not block-level ones, not
+    /// `br`/`hr`/`img`) can be sentence-breaking, and a style key is converted only when most
+    /// of its elements break a sentence: one bold phrase inside a sentence does not turn five
+    /// bold title lines at the same tag path into body text. The reference accepts any replica
+    /// and converts a key on its first sentence-breaking instance.
     pub fn preprocess(&mut self, inline_only: bool) {
         // 1. Blank removal.
         for r in 1..self.replicas.len() {
@@ -506,6 +509,8 @@ impl ReplicaTree {
         }
         // 2. Detection; the first instance in document order wins for a key.
         let mut breaking: HashMap<StyleKey, (StyleKey, Style)> = HashMap::new();
+        // Elements per key: (all, sentence-breaking), for the majority rule of `inline_only`.
+        let mut counts: HashMap<StyleKey, (usize, usize)> = HashMap::new();
         for r in self.preorder() {
             if r == 0 {
                 continue;
@@ -518,14 +523,20 @@ impl ReplicaTree {
             {
                 continue;
             }
+            let count = counts.entry(x.key).or_default();
+            count.0 += 1;
             let (prev, next) = (self.prev(r), self.next(r));
             if self.is_text_replica(prev) && self.is_text_replica(next) {
+                count.1 += 1;
                 self.breaking_nodes.push(r);
                 if let Some(n) = next {
                     let n = &self.replicas[n];
                     breaking.entry(x.key).or_insert((n.key, n.style));
                 }
             }
+        }
+        if inline_only {
+            breaking.retain(|k, _| counts.get(k).is_some_and(|&(all, br)| br * 2 > all));
         }
         if breaking.is_empty() {
             return;

@@ -84,7 +84,10 @@ type GroupKey = (Style, u8);
 /// Decides the role of every block.
 pub fn roles(blocks: &[Block]) -> Vec<Role> {
     let enums = resolve_enumerations(blocks);
-    let toc = toc_mask(blocks, &enums);
+    let mut toc = toc_mask(blocks, &enums);
+    for i in heading_list_entries(blocks) {
+        toc[i] = true;
+    }
     let counted: Vec<Option<Enumeration>> = enums
         .iter()
         .zip(&toc)
@@ -179,6 +182,15 @@ pub fn roles(blocks: &[Block]) -> Vec<Role> {
         .find(|&i| doc[i])
         .map(|i| cand[i].and_then(|k| rank_of.get(&k).copied()).unwrap_or(0));
 
+    // Where the author numbered the heading tags, numbered lines without a tag are the
+    // clauses inside those sections ("3.1 …" under an `h2` "3. …"), not titles.
+    let numbered_tags = blocks
+        .iter()
+        .zip(&cand)
+        .zip(&enums)
+        .filter(|((_, c), e)| c.is_some_and(|k| k.1 > 0) && e.is_some())
+        .count();
+    let numbered_titles = numbered_tags < MIN_TAG_HEADINGS;
     let mut seen_items: HashSet<NodeId> = HashSet::new();
     blocks
         .iter()
@@ -205,6 +217,7 @@ pub fn roles(blocks: &[Block]) -> Vec<Role> {
             match &enums[i] {
                 Some(e)
                     if confirmed[i]
+                        && numbered_titles
                         && b.words <= MAX_TITLE_WORDS
                         && !is_sentence(&b.text, b.words)
                         && !b.link_only
@@ -322,10 +335,45 @@ fn is_document_title(b: &Block) -> bool {
         return false;
     }
     let text = match &b.enumeration {
+        // A numbered section title ("8. Datenschutz", "3. Privacy Policy") is a clause of
+        // the document, not a document of its own; Roman numerals and letters do number
+        // documents ("II. Kundeninformationen").
+        Some(e) if e.kind == NumberKind::Arabic => return false,
         Some(e) => e.rest(&b.text),
         None => b.text.as_str(),
     };
     DOCUMENT_TITLE.is_match(text.trim())
+}
+
+/// Heading-tag blocks that are the whole content of their list item, in runs of at least
+/// [`MIN_TOC_RUN`] such items: a list of titles (a table of contents, a list styled with
+/// heading tags), not section headings. A heading followed by text in its item stays one.
+fn heading_list_entries(blocks: &[Block]) -> Vec<usize> {
+    let mut per_item: HashMap<NodeId, usize> = HashMap::new();
+    for b in blocks {
+        if let Some(li) = b.list_item {
+            *per_item.entry(li).or_default() += 1;
+        }
+    }
+    let entry = |b: &Block| {
+        matches!(b.kind, BlockKind::Heading(_))
+            && b.list_item.is_some_and(|li| per_item.get(&li) == Some(&1))
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < blocks.len() {
+        let start = i;
+        while i < blocks.len() && entry(&blocks[i]) {
+            i += 1;
+        }
+        if i - start >= MIN_TOC_RUN {
+            out.extend(start..i);
+        }
+        if i == start {
+            i += 1;
+        }
+    }
+    out
 }
 
 /// Marks tables of contents: runs of at least [`MIN_TOC_RUN`] short numbered or link-only

@@ -128,28 +128,80 @@ impl AnalyzeError {
 
 /// Runs the whole analysis on one decoded page.
 pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, AnalyzeError> {
+    analyze_observed(html, options, &mut |_| {})
+}
+
+/// A stage of the analysis, reported by [`analyze_observed`] when it ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Pass 1 over the whole page.
+    Pass1,
+    /// Choosing the content candidate.
+    Select,
+    /// Pass 2 over the candidate.
+    Pass2,
+    /// Styles, blocks, trimming and the section tree.
+    Hierarchy,
+    /// Text and language.
+    Text,
+}
+
+impl Stage {
+    /// All stages in order.
+    pub const ALL: [Stage; 5] = [
+        Stage::Pass1,
+        Stage::Select,
+        Stage::Pass2,
+        Stage::Hierarchy,
+        Stage::Text,
+    ];
+
+    /// The stage's metric label.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Pass1 => "pass1",
+            Stage::Select => "select",
+            Stage::Pass2 => "pass2",
+            Stage::Hierarchy => "hierarchy",
+            Stage::Text => "text",
+        }
+    }
+}
+
+/// [`analyze`], telling `stage_done` as each [`Stage`] ends. The analysis itself reads no
+/// clock: a caller that wants stage times measures between the calls.
+pub fn analyze_observed(
+    html: &str,
+    options: &AnalysisOptions,
+    stage_done: &mut dyn FnMut(Stage),
+) -> Result<Analysis, AnalyzeError> {
     check_html(html)?;
     let stats = StyleStats::scan(html, options)?;
+    stage_done(Stage::Pass1);
     if stats.looks_script_rendered() {
         return Err(AnalyzeError::ScriptRendered(stats.visible_chars()));
     }
     let candidate = select::select(&stats, options.threshold).ok_or(AnalyzeError::NoText)?;
+    stage_done(Stage::Select);
     let mut tree = ReducedTree::build(html, &candidate.ranges, options)?;
     if let Some(&first) = candidate.elements.first() {
         tree.ancestors = stats.ancestors(first);
     }
+    stage_done(Stage::Pass2);
     let styles = style::ComputedStyles::compute(&tree, &stats.stylesheets);
     // HEPS preprocessing: inline elements inside sentences, and their style, are body text.
     let styles = heps::without_sentence_breaking(&tree, &styles);
     let mut blocks = blocks::blocks_with_styles(&tree, &styles);
     let trimmed = refine::trim_edges(&mut blocks);
     let sections = hierarchy::sections(&blocks);
+    stage_done(Stage::Hierarchy);
     let text = blocks
         .iter()
         .map(|b| b.text.as_str())
         .collect::<Vec<_>>()
         .join("\n");
     let language = language::detect(&text, &options.languages);
+    stage_done(Stage::Text);
     Ok(Analysis {
         title: stats.title.clone(),
         language,
@@ -205,6 +257,14 @@ fn looks_like_markup(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stages_are_reported_in_order() {
+        let mut seen = Vec::new();
+        let html = "<html><body><div><p>Diese Bedingungen gelten für alle Bestellungen.</p></div></body></html>";
+        analyze_observed(html, &AnalysisOptions::default(), &mut |s| seen.push(s)).unwrap();
+        assert_eq!(seen, Stage::ALL);
+    }
 
     #[test]
     fn rejects_empty_and_non_html() {

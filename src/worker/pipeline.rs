@@ -172,8 +172,24 @@ impl Pipeline {
         };
         let options = Arc::clone(&self.options);
         let started = Instant::now();
-        let joined =
-            tokio::task::spawn_blocking(move || crate::analyze(&page.html, &options)).await;
+        let joined = tokio::task::spawn_blocking(move || {
+            // The analysis reads no clock; its stage times are measured here, at the edge.
+            let mut stages = Vec::with_capacity(crate::analyze::Stage::ALL.len());
+            let mut last = Instant::now();
+            let result = crate::analyze::analyze_observed(&page.html, &options, &mut |stage| {
+                let now = Instant::now();
+                stages.push((stage, now - last));
+                last = now;
+            });
+            (result, stages)
+        })
+        .await
+        .map(|(result, stages)| {
+            for (stage, elapsed) in stages {
+                self.metrics.observe_stage(stage.name(), elapsed);
+            }
+            result
+        });
         self.metrics.observe_stage("analyze", started.elapsed());
         let extracted_at = rfc3339(SystemTime::now());
         let (document, error_kind) = match joined {
@@ -292,6 +308,11 @@ mod tests {
         assert_eq!(out.error_kind, None);
         assert_eq!(out.result.attempt, 3);
         assert_eq!(out.result.document.job_id.as_deref(), Some("j1"));
+        // Every analysis stage was timed once.
+        for stage in crate::analyze::Stage::ALL {
+            let h = p.metrics().stage_seconds.with_label_values(&[stage.name()]);
+            assert_eq!(h.get_sample_count(), 1, "{}", stage.name());
+        }
         job.html = Some("x".repeat(4096));
         let out = p.process_job(&job, 1).await;
         assert_eq!(out.error_kind.as_deref(), Some("too_large"));

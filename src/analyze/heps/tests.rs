@@ -652,8 +652,21 @@ fn sentence_breaking_inline_styles_are_dropped_for_the_hierarchy() {
     };
     assert_eq!(styles.get(id("Vertrag")).weight, 700);
     assert_eq!(out.get(id("Vertrag")).weight, 400);
-    // The same key elsewhere (a bold title at the same tag path) is neutralised too.
+    // The same key elsewhere (a bold title at the same tag path) is neutralised too, as long
+    // as most elements of that key break sentences.
     assert_eq!(out.get(id("Geltungsbereich")).weight, 400);
+    let mut body = String::from("<p>Sie müssen uns <b>(per E-Mail)</b> informieren.</p>");
+    for t in ["Widerrufsrecht", "Folgen des Widerrufs", "Ausschlussgründe"] {
+        body.push_str(&format!("<p><br><b>{t}</b><br>Text.</p>"));
+    }
+    let (tree, styles) = page(&body, &[]);
+    let out2 = without_sentence_breaking(&tree, &styles);
+    let folgen = tree
+        .nodes
+        .iter()
+        .position(|n| matches!(&n.kind, NodeKind::Text(t) if t == "Folgen des Widerrufs"))
+        .unwrap() as NodeId;
+    assert_eq!(out2.get(folgen).weight, 700);
     // Block-level elements are never sentence-breaking for the hierarchy.
     assert_eq!(out.get(id("Titel")).weight, 700);
 }
