@@ -516,12 +516,12 @@ fn naive_style_key(tag: &str, attrs: &mut [(String, String)], key: &mut String) 
             value
         };
         key.push(' ');
-        key.push_str(&name);
+        key.push_str(name);
         key.push_str("=\"");
         if value.contains('"') {
             key.push_str(&value.replace('"', "&quot;"));
         } else {
-            key.push_str(&value);
+            key.push_str(value);
         }
         key.push('"');
     }
