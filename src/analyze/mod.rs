@@ -193,7 +193,7 @@ pub fn analyze_observed(
     let styles = heps::without_sentence_breaking(&tree, &styles);
     let mut blocks = blocks::blocks_with_styles(&tree, &styles);
     let trimmed = refine::trim_edges(&mut blocks);
-    let sections = hierarchy::sections(&blocks);
+    let sections = hierarchy::sections_in(Some(&tree), &blocks);
     stage_done(Stage::Hierarchy);
     let text = blocks
         .iter()

@@ -5,7 +5,8 @@ use std::path::Path;
 
 use tcx::analyze::blocks::blocks_with_styles;
 use tcx::analyze::enumeration::{self, Decoration, NumberKind};
-use tcx::analyze::hierarchy::sections;
+use tcx::analyze::heps::without_sentence_breaking;
+use tcx::analyze::hierarchy::{sections, sections_in};
 use tcx::analyze::style::ComputedStyles;
 use tcx::analyze::{AnalysisOptions, ReducedTree, analyze};
 use tcx::output::Section;
@@ -323,4 +324,378 @@ fn enumeration_detector_on_real_german_agb_titles() {
         successors * 10 >= pairs * 8,
         "{successors} successors of {pairs} pairs"
     );
+}
+
+/// The section tree with the whole pipeline's hierarchy steps: HEPS sentence-breaking
+/// removal and the HEPS C1 check on the reduced tree.
+fn tree_heps(html: &str, css: &[&str]) -> Vec<Section> {
+    let whole = 0..html.len();
+    let t = ReducedTree::build(
+        html,
+        std::slice::from_ref(&whole),
+        &AnalysisOptions::default(),
+    )
+    .unwrap();
+    let sheets: Vec<String> = css.iter().map(|s| s.to_string()).collect();
+    let styles = without_sentence_breaking(&t, &ComputedStyles::compute(&t, &sheets));
+    sections_in(Some(&t), &blocks_with_styles(&t, &styles))
+}
+
+#[test]
+fn titles_interrupting_a_numbered_sequence_belong_to_the_clause_before() {
+    // novogenia/agb: bold "9." then bold unnumbered sub-titles, then "10.".
+    let mut html = String::from("<h1>Allgemeine Geschäftsbedingungen</h1>");
+    html.push_str("<p><b>Allgemeine Geschäftsbedingungen der Muster GmbH</b></p>");
+    for (n, t) in [
+        (7, "Lieferung"),
+        (8, "Datenschutz"),
+        (9, "Regelungen für alle"),
+    ] {
+        html.push_str(&format!("<p><b>{n}. {t}</b></p><p>{VERTRAG}</p>"));
+    }
+    for t in ["Dauer der Vereinbarung", "Einseitige Änderung"] {
+        html.push_str(&format!("<p><strong>{t}</strong><br>{VERTRAG}</p>"));
+    }
+    html.push_str(&format!(
+        "<p><b>10. Gläubigerverzug</b></p><p>{VERTRAG}</p>"
+    ));
+    let s = tree_heps(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "Allgemeine Geschäftsbedingungen [Allgemeine Geschäftsbedingungen der Muster GmbH \
+         [7. Lieferung, 8. Datenschutz, 9. Regelungen für alle [Dauer der Vereinbarung, \
+         Einseitige Änderung], 10. Gläubigerverzug]]"
+    );
+}
+
+#[test]
+fn a_document_inside_a_numbered_clause_stays_in_it() {
+    // bildblatt/agb: the Widerrufsbelehrung sits inside § 6, the form inside § 7.
+    let html = format!(
+        "<h1>AGB</h1><p>Allgemeine Geschäftsbedingungen der Muster GmbH</p>\
+         <p>§1 Geltung</p><p>{VERTRAG}</p>\
+         <p>§2 Zustandekommen eines Vertrages</p><p>(1) {VERTRAG}</p>\
+         <p><b>(2) Im Falle des Vertragsschlusses kommt der Vertrag mit</b></p><div>Muster GmbH<br>Musterstraße 1</div><p>zustande.</p>\
+         <p>Die Bestellung erfolgt in folgenden Schritten:</p><div>1) Auswahl der Ware<br>2) Bestätigen der Bestellung<br>3) Prüfung der Angaben<br>4) Betätigung des Buttons</div>\
+         <p>§3 Preise</p><p>{VERTRAG}</p>\
+         <p>§6 Widerrufsrecht</p><p><b>Widerrufsrecht für Verbraucher</b><br><br>{VERTRAG}</p>\
+         <p>Widerrufsbelehrung</p><p><br><b>Widerrufsrecht</b><br><br>{VERTRAG}<br><br><b>Widerrufsfolgen</b><br><br>{VERTRAG}</p>\
+         <p>§7 Widerrufsformular</p><p>Muster-Widerrufsformular</p><p>{VERTRAG}</p>\
+         <p>§8 Gewährleistung</p><p>{VERTRAG}</p>"
+    );
+    let s = tree_heps(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "AGB [Allgemeine Geschäftsbedingungen der Muster GmbH [§1 Geltung, \
+         §2 Zustandekommen eines Vertrages [1) Auswahl der Ware, 2) Bestätigen der Bestellung, \
+         3) Prüfung der Angaben, 4) Betätigung des Buttons], §3 Preise, \
+         §6 Widerrufsrecht [Widerrufsrecht für Verbraucher, Widerrufsbelehrung \
+         [Widerrufsrecht, Widerrufsfolgen]], §7 Widerrufsformular [Muster-Widerrufsformular], \
+         §8 Gewährleistung]]"
+    );
+}
+
+#[test]
+fn numbered_section_titles_are_not_document_titles() {
+    // novogenia/agb: "8. Datenschutz" is a clause, "9." its sibling.
+    let html = format!(
+        "<h2>AGB</h2><p>{VERTRAG}</p><p><b>7. Lieferung</b></p><p>{VERTRAG}</p>\
+         <p><b>8. Datenschutz</b></p><p>{VERTRAG}</p><p><b>9. Schlussbestimmungen</b></p><p>{VERTRAG}</p>\
+         <h2>Widerrufsbelehrung</h2><p>{VERTRAG}</p>"
+    );
+    let s = tree_heps(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "AGB [7. Lieferung, 8. Datenschutz, 9. Schlussbestimmungen], Widerrufsbelehrung"
+    );
+}
+
+#[test]
+fn a_widerrufsbelehrung_holds_its_own_titles() {
+    // diamondpainting/widerrufsrecht: every title is a bold line; one bold phrase inside a
+    // sentence does not make the bold style body text.
+    let html = format!(
+        "<div><p>Stornierungen sind nur gültig, wenn das Formular ausgefüllt wurde.<br><br>\
+         <strong>Widerrufsbelehrung</strong><br><br><strong>Widerrufsrecht</strong><br>{VERTRAG}</p>\
+         <p>Sie müssen uns <strong>(Muster GmbH, E-Mail)</strong> mittels einer eindeutigen Erklärung informieren.</p>\
+         <p><br><strong>Folgen des Widerrufs</strong><br><br>{VERTRAG}</p>\
+         <p><br><strong>Ausschluss- bzw. Erlöschensgründe</strong><br><br>{VERTRAG}</p>\
+         <p><strong>Muster-Widerrufsformular</strong><br>{VERTRAG}</p></div>"
+    );
+    let s = tree_heps(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "<>, Widerrufsbelehrung [Widerrufsrecht, Folgen des Widerrufs, \
+         Ausschluss- bzw. Erlöschensgründe], Muster-Widerrufsformular"
+    );
+}
+
+#[test]
+fn a_heading_tag_level_ignores_emphasis_inside_it() {
+    // ROMEO, eharmony: an italic `h3` or an `h3` wrapped in `<strong>` is still an `h3`.
+    let html = format!(
+        "<h3>Contact</h3><p>{LOREM}</p><h3><em>App</em></h3><p>{LOREM}</p>\
+         <h3><strong>Legal basis</strong></h3><p>{LOREM}</p><h3>Security</h3><p>{LOREM}</p>"
+    );
+    assert_eq!(
+        outline(&tree_heps(&html, &[])),
+        "Contact, App, Legal basis, Security"
+    );
+}
+
+#[test]
+fn untagged_numbered_lines_under_numbered_heading_tags_are_clauses() {
+    // happn: `h1` "3. …" with bold "3.1 …" paragraphs: the author's headings are the tags.
+    let html = format!(
+        "<h1>1. Definitions</h1><p>{LOREM}</p><h1>2. Information we collect</h1>\
+         <p><strong>2.1 Data you share</strong></p><p>{LOREM}</p><p><strong>2.2 Data we collect</strong></p>\
+         <p>{LOREM}</p><h1>3. Contact</h1><p>{LOREM}</p>"
+    );
+    let s = tree_heps(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "1. Definitions, 2. Information we collect, 3. Contact"
+    );
+    assert_eq!(s[1].paragraphs.len(), 4);
+}
+
+#[test]
+fn heading_tags_that_are_a_list_of_titles_are_not_sections() {
+    // Coffee Meets Bagel: a contents list whose items are `h2`s.
+    let html = format!(
+        "<h2>Contents</h2><ol><li><h2>Who may use</h2></li><li><h2>License</h2></li><li><h2>Privacy</h2></li></ol>\
+         <h2>1. Who may use</h2><p>{LOREM}</p><h2>2. License</h2><p>{LOREM}</p>"
+    );
+    let s = tree_heps(&html, &[]);
+    assert_eq!(outline(&s), "Contents, 1. Who may use, 2. License");
+    assert_eq!(s[0].paragraphs, ["Who may use", "License", "Privacy"]);
+}
+
+#[test]
+fn heps_c1_rejects_a_style_found_inside_upper_level_sections() {
+    // Underlined notes inside each titled block: their front nodes (the divs) hold the
+    // upper-level titles, so they are no heading level (HEPS C1).
+    let html = format!(
+        "<div><p style=\"font-size: 20px\">Alpha</p><p><u>Note one</u></p><p>{LOREM}</p></div>\
+         <div><p style=\"font-size: 20px\">Beta</p><p><u>Note two</u></p><p>{LOREM}</p></div>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Alpha [Note one], Beta [Note two]"
+    );
+    assert_eq!(outline(&tree_heps(&html, &[])), "Alpha, Beta");
+}
+
+/// Tuning aid for the HEPS thresholds (run with `--ignored --nocapture`): HEPS alone on the
+/// content candidate of every page with gold headings (Open Terms Archive and our hand-labelled
+/// German pages), mean heading F1 and parent accuracy per threshold set.
+#[test]
+#[ignore]
+fn heps_thresholds_on_the_corpus() {
+    use tcx::analyze::heps::{Heps, Thresholds, heps, page_heading};
+    use tcx::analyze::{StyleStats, select};
+    use tcx::eval::gold::{json_entries, load_gold, read_manifest};
+    use tcx::eval::measures::{HeadingNode, hierarchy_score};
+    use tcx::eval::{decode_page, read_page};
+
+    let corpus = Path::new("../shared/corpus");
+    let mut entries = read_manifest(&corpus.join("gold.tsv"), corpus).unwrap();
+    entries.retain(|e| e.group.contains("opentermsarchive"));
+    entries.extend(json_entries(Path::new("tests/gold"), corpus).unwrap());
+    let options = AnalysisOptions::default();
+    let mut pages = Vec::new();
+    for e in &entries {
+        let Ok(gold) = load_gold(e) else { continue };
+        let Some(gold) = gold.headings else { continue };
+        let Ok(bytes) = read_page(&e.html) else {
+            continue;
+        };
+        let html = decode_page(&bytes);
+        let Ok(stats) = StyleStats::scan(&html, &options) else {
+            continue;
+        };
+        let Some(cand) = select::select(&stats, options.threshold) else {
+            continue;
+        };
+        let Ok(mut t) = ReducedTree::build(&html, &cand.ranges, &options) else {
+            continue;
+        };
+        if let Some(&first) = cand.elements.first() {
+            t.ancestors = stats.ancestors(first);
+        }
+        let styles = ComputedStyles::compute(&t, &stats.stylesheets);
+        let heading = page_heading(stats.title.as_deref(), None, "");
+        pages.push((e.group.clone(), t, styles, heading, gold));
+    }
+    fn nodes(h: &Heps, block: usize) -> Vec<HeadingNode> {
+        // Iterative: build children lists bottom-up in reverse creation order.
+        let mut built: Vec<Option<HeadingNode>> = vec![None; h.blocks.len()];
+        for b in (1..h.blocks.len()).rev() {
+            let children = h.blocks[b]
+                .children
+                .iter()
+                .filter_map(|&c| built[c].take())
+                .collect();
+            built[b] = Some(HeadingNode {
+                title: h.heading_text(b).to_owned(),
+                text: None,
+                children,
+            });
+        }
+        h.blocks[block]
+            .children
+            .iter()
+            .filter_map(|&c| built[c].take())
+            .collect()
+    }
+    let base = Thresholds::default();
+    let sets = [
+        ("paper", Thresholds::PAPER),
+        ("reference", Thresholds::REFERENCE),
+        ("tcx default", base),
+        (
+            "C2 0.35",
+            Thresholds {
+                empty: 0.35,
+                ..base
+            },
+        ),
+        (
+            "C3 0.9",
+            Thresholds {
+                no_siblings: 0.9,
+                ..base
+            },
+        ),
+        (
+            "C4 0.4",
+            Thresholds {
+                non_unique: 0.4,
+                ..base
+            },
+        ),
+        (
+            "C5 0.5",
+            Thresholds {
+                too_much: 0.5,
+                ..base
+            },
+        ),
+        (
+            "C1 0.2",
+            Thresholds {
+                upper_headings: 0.2,
+                ..base
+            },
+        ),
+        (
+            "C1 0.3",
+            Thresholds {
+                upper_headings: 0.3,
+                ..base
+            },
+        ),
+        (
+            "C1 0.5",
+            Thresholds {
+                upper_headings: 0.5,
+                ..base
+            },
+        ),
+    ];
+    for (name, th) in sets {
+        let mut sums: std::collections::BTreeMap<String, (f64, f64, usize, usize)> =
+            Default::default();
+        for (group, t, styles, heading, gold) in &pages {
+            let h = heps(t, styles, heading, &th);
+            let score = hierarchy_score(&nodes(&h, 0), gold);
+            let e = sums.entry(group.clone()).or_default();
+            e.0 += score.prf.f1;
+            e.2 += 1;
+            if let Some(p) = score.parent_accuracy {
+                e.1 += p;
+                e.3 += 1;
+            }
+        }
+        for (group, (f1, parent, n, np)) in sums {
+            println!(
+                "{name:<12} {group:<26} pages {n:>3}  heading F1 {:.3}  parent {:.3}",
+                f1 / n as f64,
+                parent / np.max(1) as f64
+            );
+        }
+    }
+}
+
+#[test]
+fn a_page_title_on_the_level_of_the_documents_holds_them() {
+    // diamondpainting/widerrufsrecht: the article opens with its bold title.
+    let html = format!(
+        "<div><p><strong>Widerrufsrecht für Verbraucher</strong><br>{VERTRAG}</p>\
+         <p><strong>Widerrufsbelehrung</strong><br><br><strong>Widerrufsrecht</strong><br>{VERTRAG}</p>\
+         <p><br><strong>Folgen des Widerrufs</strong><br><br>{VERTRAG}</p>\
+         <p><strong>Muster-Widerrufsformular</strong><br>{VERTRAG}</p></div>"
+    );
+    assert_eq!(
+        outline(&tree_heps(&html, &[])),
+        "Widerrufsrecht für Verbraucher [Widerrufsbelehrung [Widerrufsrecht, \
+         Folgen des Widerrufs], Muster-Widerrufsformular]"
+    );
+}
+
+/// Cost of the HEPS steps in the hierarchy (run with `--release --ignored --nocapture`):
+/// styles + blocks + sections without and with the sentence-breaking pass and the C1 check,
+/// on the content candidates of the Open Terms Archive and hand-labelled pages.
+#[test]
+#[ignore]
+fn heps_steps_cost_on_the_corpus() {
+    use std::time::Instant;
+    use tcx::analyze::{StyleStats, select};
+    use tcx::eval::gold::{json_entries, read_manifest};
+    use tcx::eval::{decode_page, read_page};
+
+    let corpus = Path::new("../shared/corpus");
+    let mut entries = read_manifest(&corpus.join("gold.tsv"), corpus).unwrap();
+    entries.extend(json_entries(Path::new("tests/gold"), corpus).unwrap());
+    let options = AnalysisOptions::default();
+    let mut pages = Vec::new();
+    for e in &entries {
+        let Ok(bytes) = read_page(&e.html) else {
+            continue;
+        };
+        let html = decode_page(&bytes);
+        let Ok(stats) = StyleStats::scan(&html, &options) else {
+            continue;
+        };
+        let Some(cand) = select::select(&stats, options.threshold) else {
+            continue;
+        };
+        let Ok(mut t) = ReducedTree::build(&html, &cand.ranges, &options) else {
+            continue;
+        };
+        if let Some(&first) = cand.elements.first() {
+            t.ancestors = stats.ancestors(first);
+        }
+        pages.push((t, stats.stylesheets.clone()));
+    }
+    for round in 0..3 {
+        let start = Instant::now();
+        for (t, sheets) in &pages {
+            let styles = ComputedStyles::compute(t, sheets);
+            let _ = sections(&blocks_with_styles(t, &styles));
+        }
+        let plain = start.elapsed();
+        let start = Instant::now();
+        for (t, sheets) in &pages {
+            let styles = without_sentence_breaking(t, &ComputedStyles::compute(t, sheets));
+            let _ = sections_in(Some(t), &blocks_with_styles(t, &styles));
+        }
+        let with = start.elapsed();
+        println!(
+            "round {round}: {} pages, styles+blocks+sections {:.1} ms, with HEPS steps {:.1} ms",
+            pages.len(),
+            plain.as_secs_f64() * 1e3,
+            with.as_secs_f64() * 1e3
+        );
+    }
 }

@@ -71,8 +71,8 @@ fn block_fields_and_ranges() {
         h.tree.slice(0, h.tree.raw.len()),
         "title h1-0 h1-0-body h1-1 h1-1-body"
     );
-    assert_eq!(h.tree.replicas[2].name, "h1");
-    assert_eq!(h.tree.replicas[5].name, "p");
+    assert_eq!(h.tree.replicas[2].name(), "h1");
+    assert_eq!(h.tree.replicas[5].name(), "p");
     // The p list sorts first (16px > 14px) and is rejected.
     let p = &h.lists[0];
     assert_eq!(h.tree.replicas[p.members[0]].content, "h1-0-body");
@@ -240,7 +240,7 @@ fn preprocess_removes_blanks_and_merges_sentence_breaking_nodes() {
         (14, "h5"),
         (17, "h6"),
     ] {
-        assert_eq!(t.replicas[id].name, name);
+        assert_eq!(t.replicas[id].name(), name);
     }
     assert_eq!(t.replicas[21].content, "21");
     assert_eq!(t.children(0).len(), 15);
@@ -279,7 +279,7 @@ fn front_nodes_of_zero_one_and_many() {
     assert_eq!(f.len(), 2);
     assert!(
         f.iter()
-            .all(|&x| t.replicas[x].name == "div" && t.replicas[x].depth == 2)
+            .all(|&x| t.replicas[x].name() == "div" && t.replicas[x].depth == 2)
     );
 }
 
@@ -309,7 +309,7 @@ fn context_blocks_follow_the_latest_mark() {
     // Replica_getContextBlock.html
     let body = "\n\n        <h1>\n            3</h1>\n        4 4 4 4 4\n        <h1>\n            6</h1>\n\n        <h2>\n            9</h2>\n\n        <p>\n            12 12 12</p>\n        <h2>\n            14</h2>\n        15 15 15\n        ";
     let h = run(body, "");
-    assert_eq!(h.tree.replicas[14].name, "h2");
+    assert_eq!(h.tree.replicas[14].name(), "h2");
     assert_eq!(h.tree.replicas[16].content, "15 15 15");
     assert!(
         list_starting(&h, "12 12 12")
@@ -345,15 +345,12 @@ fn replica_root_and_text_fields() {
     assert_eq!(t.heading_len, 5);
     assert_eq!(t.slice(0, t.raw.len()), "title body");
     let root = &t.replicas[0];
-    assert_eq!(
-        (root.name.as_str(), root.depth, root.parent),
-        ("body", 1, 0)
-    );
+    assert_eq!((root.name(), root.depth, root.parent), ("body", 1, 0));
     assert_eq!((root.from, root.to, root.id_to), (6, 10, 1));
     assert_eq!(t.children(0), [1]);
     let text = &t.replicas[1];
     assert_eq!(
-        (text.name.as_str(), text.is_text, text.content.as_str()),
+        (text.name(), text.is_text, text.content.as_str()),
         ("#text", true, "body")
     );
     assert_eq!(
@@ -363,7 +360,7 @@ fn replica_root_and_text_fields() {
     assert!(t.children(1).is_empty());
     // Upper-case tags are lower-cased.
     let t = replicas("<DIV>x</DIV>", "");
-    assert_eq!(t.replicas[1].name, "div");
+    assert_eq!(t.replicas[1].name(), "div");
 }
 
 #[test]
@@ -396,12 +393,12 @@ fn unrendered_children_are_not_scanned_and_comments_get_no_replica() {
     assert!(
         t.replicas
             .iter()
-            .all(|r| !matches!(r.name.as_str(), "iframe" | "style"))
+            .all(|r| !matches!(r.name(), "iframe" | "style"))
     );
     // Replica_SCAN_CHILDREN_OF.html: the comment gets no replica; the texts around it are
     // one text in the reduced tree.
     let t = replicas("body\n<!-- comment -->\n<div>\n    div\n</div>\n", "");
-    let names: Vec<&str> = t.replicas.iter().map(|r| r.name.as_str()).collect();
+    let names: Vec<&str> = t.replicas.iter().map(|r| r.name()).collect();
     assert_eq!(names, ["body", "#text", "div", "#text", "#text"]);
     assert_eq!(t.replicas[1].content, "body");
     assert_eq!(t.replicas[3].content, "div");
@@ -541,7 +538,7 @@ fn detach_and_to_text() {
     let names: Vec<&str> = t
         .children(0)
         .iter()
-        .map(|&c| t.replicas[c].name.as_str())
+        .map(|&c| t.replicas[c].name())
         .collect();
     assert_eq!(names, ["a", "i"]);
     // Replica_toText.html and Replica_traverse_0.html
@@ -550,7 +547,7 @@ fn detach_and_to_text() {
     t.to_text(0);
     let r = &t.replicas[0];
     assert_eq!(
-        (r.name.as_str(), r.is_text, r.content.as_str()),
+        (r.name(), r.is_text, r.content.as_str()),
         ("#text", true, "body h1")
     );
     assert!(t.children(0).is_empty());
@@ -641,7 +638,7 @@ fn deep_trees_do_not_overflow() {
 
 #[test]
 fn sentence_breaking_inline_styles_are_dropped_for_the_hierarchy() {
-    let body = "<p>Der <b>Vertrag</b> kommt zustande.</p><p><b>Geltungsbereich</b></p><h2>Titel</h2><p>text <span>mit</span> span</p>";
+    let body = "<p>Der <b>Vertrag</b> kommt zustande.</p><p>Die <b>Ware</b> bleibt unser Eigentum.</p><p><b>Geltungsbereich</b></p><h2>Titel</h2><p>text <span>mit</span> span</p>";
     let (tree, styles) = page(body, &[]);
     let out = without_sentence_breaking(&tree, &styles);
     let id = |text: &str| {
@@ -669,4 +666,22 @@ fn sentence_breaking_inline_styles_are_dropped_for_the_hierarchy() {
     assert_eq!(out2.get(folgen).weight, 700);
     // Block-level elements are never sentence-breaking for the hierarchy.
     assert_eq!(out.get(id("Titel")).weight, 700);
+}
+
+#[test]
+fn tree_pass_agrees_with_the_replica_tree() {
+    let body = "<div><p>Der <b>Vertrag</b> kommt <i>hier</i> zustande.</p><p>Die <b>Ware</b> bleibt.</p>\
+        <p><b>Titel <u>mit</u> Zusatz</b></p><p>a <span>b</span> c <em>d</em></p><h2>x <b>y</b> z</h2></div>\n <p>e <a href=\"#\">f</a> g</p>";
+    let (tree, styles) = page(body, &[]);
+    let out = without_sentence_breaking(&tree, &styles);
+    let mut rt = ReplicaTree::build(&tree, &styles, "");
+    rt.preprocess(true);
+    let mut expected = styles.clone();
+    for &(r, last, style) in &rt.converted {
+        for x in &rt.replicas[r..=last] {
+            expected.styles[x.node as usize] = style;
+        }
+    }
+    assert!(!rt.converted.is_empty());
+    assert_eq!(out.styles, expected.styles);
 }
