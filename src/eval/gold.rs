@@ -338,9 +338,14 @@ pub fn parse_markdown(md: &str) -> (String, Vec<HeadingNode>) {
             continue;
         }
         let indent = raw.len() - raw.trim_start().len();
-        // ATX heading
+        // ATX heading, also as the content of a list item (`1.  ### Title`: a heading tag
+        // inside an <li> on the page)
+        let in_item = list_marker_len(trimmed)
+            .and_then(|n| trimmed.get(n..))
+            .map(str::trim_start);
         if indent < 4
-            && let Some((level, title)) = atx_heading(trimmed)
+            && let Some((level, title)) =
+                atx_heading(trimmed).or_else(|| in_item.and_then(atx_heading))
         {
             let title = clean_inline(title);
             heads.push(MdHeading {
@@ -729,6 +734,15 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn headings_inside_list_items_are_headings() {
+        let (_, tree) =
+            parse_markdown("# Terms\n\n1.  ### ELECTRONIC RECORDS\n\nText.\n\n2.  ### FEES\n");
+        assert_eq!(tree.len(), 1);
+        let titles: Vec<&str> = tree[0].children.iter().map(|h| h.title.as_str()).collect();
+        assert_eq!(titles, ["ELECTRONIC RECORDS", "FEES"]);
     }
 
     #[test]
