@@ -19,6 +19,8 @@ pub struct Settings {
     pub extraction: ExtractionSettings,
     /// Language detection.
     pub language: LanguageSettings,
+    /// Sentences, tokens and normalisation.
+    pub text: TextSettings,
     /// HTTP fetching.
     pub fetch: FetchSettings,
     /// RabbitMQ connection and topology names.
@@ -47,6 +49,20 @@ pub struct ExtractionSettings {
 pub struct LanguageSettings {
     /// Allowed ISO 639-1 codes.
     pub allowed: Vec<String>,
+}
+
+/// Text layer settings (`[text]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextSettings {
+    /// Emit tokens per sentence.
+    pub tokens: bool,
+    /// Join a short list into the sentence introducing it.
+    pub join_short_lists: bool,
+    /// Most items of a list that joins its introduction (1 to 100).
+    pub short_list_max_items: usize,
+    /// Most words of each item of such a list (1 to 1000).
+    pub short_list_max_words: usize,
 }
 
 /// HTTP fetch settings (`[fetch]`).
@@ -286,6 +302,21 @@ impl Settings {
                 ));
             }
         }
+        let t = &self.text;
+        if t.short_list_max_items == 0 || t.short_list_max_items > 100 {
+            return Err(invalid(
+                "text.short_list_max_items",
+                t.short_list_max_items,
+                "must be between 1 and 100",
+            ));
+        }
+        if t.short_list_max_words == 0 || t.short_list_max_words > 1000 {
+            return Err(invalid(
+                "text.short_list_max_words",
+                t.short_list_max_words,
+                "must be between 1 and 1000",
+            ));
+        }
         let f = &self.fetch;
         if f.connect_timeout_secs == 0 || f.connect_timeout_secs > 300 {
             return Err(invalid(
@@ -427,6 +458,13 @@ impl Settings {
             min_words: self.extraction.min_words,
             languages: self.language.allowed.clone(),
             max_parser_memory: self.extraction.max_parser_memory,
+            lang_hint: None,
+            text: crate::text::TextOptions {
+                tokens: self.text.tokens,
+                join_short_lists: self.text.join_short_lists,
+                short_list_max_items: self.text.short_list_max_items,
+                short_list_max_words: self.text.short_list_max_words,
+            },
         }
     }
 }
@@ -466,6 +504,13 @@ mod tests {
         let s = Settings::load_with_env(None, env(&[])).unwrap();
         assert_eq!(s.analysis_options(), AnalysisOptions::default());
         assert_eq!(s.fetch.max_body_bytes, 10 * 1024 * 1024);
+    }
+
+    #[test]
+    fn text_settings_reach_the_analysis_options() {
+        let s = Settings::load_with_env(None, env(&[("TCX__TEXT__TOKENS", "true")])).unwrap();
+        assert!(s.analysis_options().text.tokens);
+        assert!(!Settings::default().analysis_options().text.tokens);
     }
 
     #[test]
@@ -512,6 +557,11 @@ mod tests {
             ("TCX__EXTRACTION__MIN_WORDS", "0", "extraction.min_words"),
             ("TCX__LANGUAGE__ALLOWED", "xx", "language.allowed"),
             ("TCX__FETCH__TIMEOUT_SECS", "0", "fetch.timeout_secs"),
+            (
+                "TCX__TEXT__SHORT_LIST_MAX_ITEMS",
+                "0",
+                "text.short_list_max_items",
+            ),
             ("TCX__AMQP__URL", "http://x", "amqp.url"),
             ("TCX__AMQP__QUEUE_TYPE", "stream", "queue_type"),
             ("TCX__WORKER__CONCURRENCY", "0", "worker.concurrency"),

@@ -25,6 +25,7 @@ pub mod job;
 pub mod output;
 pub mod source;
 pub mod telemetry;
+pub mod text;
 pub mod worker;
 
 pub use analyze::{Analysis, AnalysisOptions, AnalyzeError, analyze};

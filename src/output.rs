@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analyze::{Analysis, ContentMethod};
+use crate::text::SectionText;
 
 /// Version of the Document's JSON shape. Bumped on any incompatible change.
 pub const SCHEMA_VERSION: &str = "1.0";
@@ -31,8 +32,8 @@ pub struct Document {
     pub content: Option<ContentInfo>,
     /// The main content as plain text, one block per line.
     pub text: String,
-    /// The section tree of the main content.
-    pub sections: Vec<Section>,
+    /// The section tree of the main content, with sentences (and tokens) per section.
+    pub sections: Vec<DocumentSection>,
     /// Set when `status` is `error`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ErrorInfo>,
@@ -110,6 +111,95 @@ pub struct Section {
     pub subsections: Vec<Section>,
 }
 
+/// One node of the published section tree: a [`Section`] with its text layer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DocumentSection {
+    /// The heading as written; `null` for text before the first heading and for
+    /// numbered clauses without a title of their own.
+    pub title: Option<String>,
+    /// The enumeration as written (`§ 3`, `1.2`, `(1)`, `a)`), when the section is numbered.
+    pub number: Option<String>,
+    /// Depth in the tree, 1 for top-level sections.
+    pub level: u32,
+    /// The text blocks of this section that precede its first subsection, in order.
+    pub paragraphs: Vec<String>,
+    /// The paragraphs as normalised sentences (NFC, spaces folded, `<br>` splits re-joined,
+    /// short lists joined, table rows as `Header: value`).
+    #[serde(default)]
+    pub sentences: Vec<String>,
+    /// Tokens per sentence; present only when enabled (`text.tokens`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<Vec<Vec<String>>>,
+    /// Language of a top-level section that differs from the document's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<Language>,
+    /// Nested sections, in document order.
+    pub subsections: Vec<DocumentSection>,
+}
+
+impl DocumentSection {
+    /// Joins a section tree with its text layer (same shape; missing text stays empty).
+    pub fn build(sections: Vec<Section>, text: Vec<SectionText>) -> Vec<DocumentSection> {
+        let mut text = text.into_iter();
+        sections
+            .into_iter()
+            .map(|s| {
+                let t = text.next().unwrap_or_default();
+                DocumentSection {
+                    title: s.title,
+                    number: s.number,
+                    level: s.level,
+                    paragraphs: s.paragraphs,
+                    sentences: t.sentences,
+                    tokens: t.tokens,
+                    language: t.language,
+                    subsections: DocumentSection::build(s.subsections, t.subsections),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A node of a section tree that [`Section::write_outline`] can print.
+pub trait OutlineNode {
+    /// The heading.
+    fn title(&self) -> Option<&str>;
+    /// The enumeration.
+    fn number(&self) -> Option<&str>;
+    /// Depth, 1 for top level.
+    fn level(&self) -> u32;
+    /// The own paragraphs.
+    fn paragraphs(&self) -> &[String];
+    /// The nested sections.
+    fn children(&self) -> &[Self]
+    where
+        Self: Sized;
+}
+
+macro_rules! outline_node {
+    ($t:ty) => {
+        impl OutlineNode for $t {
+            fn title(&self) -> Option<&str> {
+                self.title.as_deref()
+            }
+            fn number(&self) -> Option<&str> {
+                self.number.as_deref()
+            }
+            fn level(&self) -> u32 {
+                self.level
+            }
+            fn paragraphs(&self) -> &[String] {
+                &self.paragraphs
+            }
+            fn children(&self) -> &[Self] {
+                &self.subsections
+            }
+        }
+    };
+}
+outline_node!(Section);
+outline_node!(DocumentSection);
+
 /// A failure, as published in an error Document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ErrorInfo {
@@ -135,7 +225,7 @@ impl Document {
             language: analysis.language,
             content: Some(analysis.content),
             text: analysis.text,
-            sections: analysis.sections,
+            sections: DocumentSection::build(analysis.sections, analysis.section_text),
             error: None,
         }
     }
@@ -165,18 +255,18 @@ pub fn rfc3339(t: std::time::SystemTime) -> String {
 
 impl Section {
     /// Writes the section tree as indented plain text (the CLI's `--format text`).
-    pub fn write_outline(sections: &[Section], out: &mut String) {
+    pub fn write_outline<S: OutlineNode>(sections: &[S], out: &mut String) {
         for s in sections {
-            let indent = "  ".repeat(s.level.saturating_sub(1) as usize);
-            match (&s.title, &s.number) {
+            let indent = "  ".repeat(s.level().saturating_sub(1) as usize);
+            match (s.title(), s.number()) {
                 (Some(t), _) => out.push_str(&format!("{indent}# {t}\n")),
                 (None, Some(n)) => out.push_str(&format!("{indent}# [{n}]\n")),
                 (None, None) => {}
             }
-            for p in &s.paragraphs {
+            for p in s.paragraphs() {
                 out.push_str(&format!("{indent}  {p}\n"));
             }
-            Section::write_outline(&s.subsections, out);
+            Section::write_outline(s.children(), out);
         }
     }
 }

@@ -43,6 +43,10 @@ pub struct AnalysisOptions {
     pub languages: Vec<String>,
     /// Upper bound for the memory lol_html may use for one pass, in bytes.
     pub max_parser_memory: usize,
+    /// The language a job expects (ISO 639-1); wins when detection is unsure.
+    pub lang_hint: Option<String>,
+    /// Sentences, tokens and normalisation.
+    pub text: crate::text::TextOptions,
 }
 
 impl Default for AnalysisOptions {
@@ -52,6 +56,8 @@ impl Default for AnalysisOptions {
             min_words: 4,
             languages: vec!["de".to_owned(), "en".to_owned()],
             max_parser_memory: 64 * 1024 * 1024,
+            lang_hint: None,
+            text: crate::text::TextOptions::default(),
         }
     }
 }
@@ -82,6 +88,8 @@ pub struct Analysis {
     pub blocks: Vec<Block>,
     /// The section tree.
     pub sections: Vec<Section>,
+    /// Sentences (and tokens) of each section, in the shape of [`Analysis::sections`].
+    pub section_text: Vec<crate::text::SectionText>,
 }
 
 /// Why a page could not be analysed.
@@ -200,7 +208,16 @@ pub fn analyze_observed(
         .map(|b| b.text.as_str())
         .collect::<Vec<_>>()
         .join("\n");
-    let language = language::detect(&text, &options.languages);
+    let language =
+        language::detect_with_hint(&text, &options.languages, options.lang_hint.as_deref());
+    let section_text = crate::text::annotate(
+        &sections,
+        &blocks,
+        Some(&tree),
+        language.as_ref(),
+        &options.languages,
+        &options.text,
+    );
     stage_done(Stage::Text);
     Ok(Analysis {
         title: stats.title.clone(),
@@ -218,6 +235,7 @@ pub fn analyze_observed(
         text,
         blocks,
         sections,
+        section_text,
     })
 }
 

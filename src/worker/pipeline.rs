@@ -115,8 +115,14 @@ impl Pipeline {
                 if job.html.is_none() {
                     self.metrics.fetched_bytes.inc_by(page.bytes as u64);
                 }
-                self.analyze_page(&job.job_id, page, fetched_at, attempt)
-                    .await
+                self.analyze_page(
+                    &job.job_id,
+                    page,
+                    fetched_at,
+                    attempt,
+                    job.lang_hint.as_deref(),
+                )
+                .await
             }
             Err(e) => error_outcome(
                 &job.job_id,
@@ -138,7 +144,8 @@ impl Pipeline {
             Ok(Ok(bytes)) => {
                 let page = crate::source::page_from_bytes(&bytes, url);
                 let fetched_at = rfc3339(SystemTime::now());
-                self.analyze_page(job_id, page, fetched_at, attempt).await
+                self.analyze_page(job_id, page, fetched_at, attempt, None)
+                    .await
             }
             Ok(Err(e)) => error_outcome(job_id, &url, attempt, e.kind(), e.to_string(), false),
             Err(e) => error_outcome(job_id, &url, attempt, "internal", e.to_string(), false),
@@ -153,6 +160,7 @@ impl Pipeline {
         page: FetchedPage,
         fetched_at: String,
         attempt: u32,
+        lang_hint: Option<&str>,
     ) -> Outcome {
         let source = Source {
             url: Some(page.url.clone()),
@@ -170,7 +178,15 @@ impl Pipeline {
                 true,
             );
         };
-        let options = Arc::clone(&self.options);
+        // A job's language hint decides when the detector is unsure.
+        let options = match lang_hint {
+            Some(hint) => {
+                let mut with_hint = AnalysisOptions::clone(&self.options);
+                with_hint.lang_hint = Some(hint.to_owned());
+                Arc::new(with_hint)
+            }
+            None => Arc::clone(&self.options),
+        };
         let started = Instant::now();
         let joined = tokio::task::spawn_blocking(move || {
             // The analysis reads no clock; its stage times are measured here, at the edge.
@@ -321,6 +337,25 @@ mod tests {
         assert_eq!(
             p.process_job(&job, 1).await.error_kind.as_deref(),
             Some("not_html")
+        );
+    }
+
+    #[tokio::test]
+    async fn a_jobs_language_hint_decides_when_detection_is_unsure() {
+        let p = pipeline(&[]);
+        let mut job = Job::new("h1", "https://shop.example/impressum");
+        // Names and numbers only: nothing the detector can be sure about.
+        job.html = Some(
+            "<html><body><div><p>Max Mustermann GmbH</p><p>Musterweg 1, 12345 Musterstadt</p></div></body></html>".into(),
+        );
+        let without = p.process_job(&job, 1).await;
+        let unsure = without.result.document.language.expect("a guess");
+        let other = if unsure.code == "de" { "en" } else { "de" };
+        job.lang_hint = Some(other.into());
+        let with = p.process_job(&job, 1).await;
+        assert_eq!(
+            with.result.document.language.expect("a language").code,
+            other
         );
     }
 

@@ -10,4 +10,5 @@ mod eval;
 mod fetch;
 mod hierarchy;
 mod support;
+mod text;
 mod worker;
