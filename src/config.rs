@@ -219,7 +219,7 @@ pub enum ConfigError {
         /// The offending value.
         value: String,
         /// What is allowed.
-        reason: &'static str,
+        reason: String,
     },
 }
 
@@ -272,20 +272,13 @@ impl Settings {
                 "must be greater than 0.5 and at most 1.0",
             ));
         }
-        if e.min_words == 0 {
-            return Err(invalid(
-                "extraction.min_words",
-                e.min_words,
-                "must be at least 1",
-            ));
-        }
-        if e.max_parser_memory < 1 << 20 {
-            return Err(invalid(
-                "extraction.max_parser_memory",
-                e.max_parser_memory,
-                "must be at least 1048576 (1 MiB)",
-            ));
-        }
+        within("extraction.min_words", e.min_words as u64, 1, u64::MAX)?;
+        within(
+            "extraction.max_parser_memory",
+            e.max_parser_memory as u64,
+            1 << 20,
+            u64::MAX,
+        )?;
         if self.language.allowed.is_empty() {
             return Err(invalid(
                 "language.allowed",
@@ -303,49 +296,28 @@ impl Settings {
             }
         }
         let t = &self.text;
-        if t.short_list_max_items == 0 || t.short_list_max_items > 100 {
-            return Err(invalid(
-                "text.short_list_max_items",
-                t.short_list_max_items,
-                "must be between 1 and 100",
-            ));
-        }
-        if t.short_list_max_words == 0 || t.short_list_max_words > 1000 {
-            return Err(invalid(
-                "text.short_list_max_words",
-                t.short_list_max_words,
-                "must be between 1 and 1000",
-            ));
-        }
+        within(
+            "text.short_list_max_items",
+            t.short_list_max_items as u64,
+            1,
+            100,
+        )?;
+        within(
+            "text.short_list_max_words",
+            t.short_list_max_words as u64,
+            1,
+            1000,
+        )?;
         let f = &self.fetch;
-        if f.connect_timeout_secs == 0 || f.connect_timeout_secs > 300 {
-            return Err(invalid(
-                "fetch.connect_timeout_secs",
-                f.connect_timeout_secs,
-                "must be between 1 and 300",
-            ));
-        }
-        if f.timeout_secs == 0 || f.timeout_secs > 3600 {
-            return Err(invalid(
-                "fetch.timeout_secs",
-                f.timeout_secs,
-                "must be between 1 and 3600",
-            ));
-        }
-        if f.max_redirects > 20 {
-            return Err(invalid(
-                "fetch.max_redirects",
-                f.max_redirects,
-                "must be at most 20",
-            ));
-        }
-        if f.max_body_bytes < 1024 {
-            return Err(invalid(
-                "fetch.max_body_bytes",
-                f.max_body_bytes,
-                "must be at least 1024",
-            ));
-        }
+        within("fetch.connect_timeout_secs", f.connect_timeout_secs, 1, 300)?;
+        within("fetch.timeout_secs", f.timeout_secs, 1, 3600)?;
+        within("fetch.max_redirects", f.max_redirects as u64, 0, 20)?;
+        within(
+            "fetch.max_body_bytes",
+            f.max_body_bytes as u64,
+            1024,
+            u64::MAX,
+        )?;
         if f.user_agent.trim().is_empty() {
             return Err(invalid("fetch.user_agent", "\"\"", "must not be empty"));
         }
@@ -394,34 +366,10 @@ impl Settings {
             ));
         }
         let w = &self.worker;
-        if w.concurrency == 0 || w.concurrency > 1000 {
-            return Err(invalid(
-                "worker.concurrency",
-                w.concurrency,
-                "must be between 1 and 1000",
-            ));
-        }
-        if w.analysis_threads > 256 {
-            return Err(invalid(
-                "worker.analysis_threads",
-                w.analysis_threads,
-                "must be between 0 (one per core) and 256",
-            ));
-        }
-        if w.per_host_limit == 0 || w.per_host_limit > 100 {
-            return Err(invalid(
-                "worker.per_host_limit",
-                w.per_host_limit,
-                "must be between 1 and 100",
-            ));
-        }
-        if w.max_retries > 10 {
-            return Err(invalid(
-                "worker.max_retries",
-                w.max_retries,
-                "must be at most 10",
-            ));
-        }
+        within("worker.concurrency", w.concurrency as u64, 1, 1000)?;
+        within("worker.analysis_threads", w.analysis_threads as u64, 0, 256)?;
+        within("worker.per_host_limit", w.per_host_limit as u64, 1, 100)?;
+        within("worker.max_retries", w.max_retries as u64, 0, 10)?;
         if w.retry_base_delay_ms == 0 || w.retry_base_delay_ms > w.retry_max_delay_ms {
             return Err(invalid(
                 "worker.retry_base_delay_ms",
@@ -429,13 +377,7 @@ impl Settings {
                 "must be at least 1 and at most worker.retry_max_delay_ms",
             ));
         }
-        if w.drain_timeout_secs == 0 || w.drain_timeout_secs > 3600 {
-            return Err(invalid(
-                "worker.drain_timeout_secs",
-                w.drain_timeout_secs,
-                "must be between 1 and 3600",
-            ));
-        }
+        within("worker.drain_timeout_secs", w.drain_timeout_secs, 1, 3600)?;
         if self
             .metrics
             .address
@@ -477,12 +419,25 @@ impl Default for Settings {
     }
 }
 
-fn invalid(key: &'static str, value: impl ToString, reason: &'static str) -> ConfigError {
+fn invalid(key: &'static str, value: impl ToString, reason: impl Into<String>) -> ConfigError {
     ConfigError::Invalid {
         key,
         value: value.to_string(),
-        reason,
+        reason: reason.into(),
     }
+}
+
+/// Checks that a numeric setting lies in `min..=max` (`u64::MAX`: no upper bound).
+fn within(key: &'static str, value: u64, min: u64, max: u64) -> Result<(), ConfigError> {
+    if (min..=max).contains(&value) {
+        return Ok(());
+    }
+    let reason = match (min, max) {
+        (_, u64::MAX) => format!("must be at least {min}"),
+        (0, _) => format!("must be at most {max}"),
+        _ => format!("must be between {min} and {max}"),
+    };
+    Err(invalid(key, value, reason))
 }
 
 #[cfg(test)]

@@ -29,6 +29,29 @@ pub struct Candidate {
     pub lead_in_elements: usize,
 }
 
+impl Candidate {
+    /// A candidate of one element (its path is filled in at the end of [`select`]).
+    fn element(
+        stats: &StyleStats,
+        method: ContentMethod,
+        id: ElementId,
+        sums: &StyleSums,
+        mcs: StyleId,
+        total: f64,
+    ) -> Candidate {
+        Candidate {
+            method,
+            elements: vec![id],
+            ranges: vec![stats.elements[id as usize].range.clone()],
+            path: String::new(),
+            coverage: sums.chars[id as usize] as f64 / total,
+            most_common_style: mcs,
+            extended_siblings: 0,
+            lead_in_elements: 0,
+        }
+    }
+}
+
 /// How far the content step may reach beyond the LCA. [`Default`] gives the documented
 /// defaults.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -113,19 +136,7 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
     }
     let limits = ExtensionLimits::default();
     let mut candidate = match best {
-        Some(id) => {
-            let e = &stats.elements[id as usize];
-            Candidate {
-                method: ContentMethod::Lca,
-                elements: vec![id],
-                ranges: vec![e.range.clone()],
-                path: String::new(),
-                coverage: sums.chars[id as usize] as f64 / total_f,
-                most_common_style: mcs,
-                extended_siblings: 0,
-                lead_in_elements: 0,
-            }
-        }
+        Some(id) => Candidate::element(stats, ContentMethod::Lca, id, &sums, mcs, total_f),
         None => fallback(stats, root, &sums, mcs, total_f),
     };
     if candidate.elements != [root] {
@@ -450,19 +461,7 @@ fn fallback(
                 lead_in_elements: 0,
             }
         }
-        _ => {
-            let e = &stats.elements[root as usize];
-            Candidate {
-                method: ContentMethod::Fallback,
-                elements: vec![root],
-                ranges: vec![e.range.clone()],
-                path: String::new(),
-                coverage: sums.chars[root as usize] as f64 / total,
-                most_common_style: mcs,
-                extended_siblings: 0,
-                lead_in_elements: 0,
-            }
-        }
+        _ => Candidate::element(stats, ContentMethod::Fallback, root, sums, mcs, total),
     }
 }
 
