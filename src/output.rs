@@ -93,6 +93,10 @@ pub struct ContentInfo {
     pub trimmed_blocks_start: usize,
     /// Boilerplate blocks removed at the end of the content.
     pub trimmed_blocks_end: usize,
+    /// Subtrees dropped because they repeat the text of an earlier one (a widget printed in
+    /// every section, a desktop and a mobile copy); the first copy is kept.
+    #[serde(default)]
+    pub repeats_removed: usize,
 }
 
 /// One node of the section tree.

@@ -632,6 +632,11 @@ fn document_kind(b: &Block) -> Option<String> {
     )
 }
 
+/// Whether a title names a whole legal document (AGB, Widerrufsbelehrung, Privacy Policy, …).
+pub fn names_a_document(title: &str) -> bool {
+    DOCUMENT_TITLE.is_match(title.trim())
+}
+
 /// Whether a block is the title of a whole document (AGB, Widerrufsbelehrung, …).
 fn is_document_title(b: &Block) -> bool {
     if b.words > 8 || b.link_only || matches!(b.kind, BlockKind::TableRow | BlockKind::ListItem) {
@@ -645,7 +650,7 @@ fn is_document_title(b: &Block) -> bool {
         Some(e) => e.rest(&b.text),
         None => b.text.as_str(),
     };
-    DOCUMENT_TITLE.is_match(text.trim())
+    names_a_document(text)
 }
 
 /// Heading-tag blocks that are the whole content of their list item, in runs of at least

@@ -14,6 +14,7 @@ pub mod heps;
 pub mod hierarchy;
 pub mod language;
 pub mod refine;
+pub mod repeats;
 pub mod scan;
 pub mod select;
 pub mod stack;
@@ -195,6 +196,7 @@ pub fn analyze_observed(
     if let Some(&first) = candidate.elements.first() {
         tree.ancestors = stats.ancestors(first);
     }
+    let repeats_removed = repeats::remove_repeats(&mut tree);
     stage_done(Stage::Pass2);
     let styles = style::ComputedStyles::compute(&tree, &stats.stylesheets);
     // HEPS preprocessing: inline elements inside sentences, and their style, are body text.
@@ -231,6 +233,7 @@ pub fn analyze_observed(
             lead_in_elements: candidate.lead_in_elements,
             trimmed_blocks_start: trimmed.start,
             trimmed_blocks_end: trimmed.end,
+            repeats_removed,
         },
         text,
         blocks,

@@ -75,7 +75,7 @@ pub fn score(block: &Block) -> BlockScore {
 }
 
 static BOILERPLATE_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(newsletter|nach oben|zurück nach oben|back to top|scroll to top|seite drucken|drucken|print( this)?( page)?|teilen|share( this)?|tweet|facebook|pinterest|whatsapp|sie sind hier|you are here|startseite|breadcrumb|cookie-einstellungen|cookie settings|zum warenkorb|add to cart|in den warenkorb|weiter einkaufen|continue shopping|pdf herunterladen|download( as)? pdf|jetzt anmelden|subscribe|abonnieren)\b")
+    Regex::new(r"(?i)\b(newsletter|nach oben|zurück nach oben|back to top|scroll to top|seite drucken|drucken|print( this)?( page)?|teilen|share( this)?|tweet|facebook|pinterest|whatsapp|sie sind hier|you are here|startseite|breadcrumb|cookie[- ]?einstellungen|cookie[- ]settings|cookie[- ]consent|cookies? (?:entfernen|löschen|verwalten|akzeptieren|ablehnen)|(?:manage|accept|reject) cookies|zum warenkorb|add to cart|in den warenkorb|weiter einkaufen|continue shopping|pdf herunterladen|download( as)? pdf|jetzt anmelden|subscribe|abonnieren)\b")
         .expect("valid regex")
 });
 
@@ -116,6 +116,15 @@ pub fn is_boilerplate(block: &Block) -> bool {
         || s.relevance < BOILERPLATE_BELOW
 }
 
+/// A short line ending in a colon that only introduces what follows ("Weitere Links:",
+/// "Share:"): not a heading tag and not enumerated.
+fn is_label(block: &Block) -> bool {
+    block.text.trim_end().ends_with(':')
+        && block.words <= SHORT_LINE_WORDS / 3
+        && block.enumeration.is_none()
+        && !matches!(block.kind, BlockKind::Heading(_))
+}
+
 /// How many blocks were trimmed at each end.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Trimmed {
@@ -125,16 +134,23 @@ pub struct Trimmed {
     pub end: usize,
 }
 
-/// Removes boilerplate blocks at the start and the end. Never removes everything: a content
-/// made only of boilerplate is left as it is.
+/// Removes boilerplate blocks at the start and the end: the runs of boilerplate before the
+/// first and after the last block that is content. Nothing after a content block at the
+/// start (a title) or before one at the end (a date line) is touched: a print link under the
+/// title stays, as do the lines of a page that only happen to score low. A label left
+/// introducing only removed blocks ("Weitere Links:") goes too. Never removes everything: a
+/// content made only of boilerplate is left as it is.
 pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     let Some(first) = blocks.iter().position(|b| !is_boilerplate(b)) else {
         return Trimmed::default();
     };
-    let last = blocks
+    let mut last = blocks
         .iter()
         .rposition(|b| !is_boilerplate(b))
         .unwrap_or(first);
+    while last > first && last + 1 < blocks.len() && is_label(&blocks[last]) {
+        last -= 1;
+    }
     let trimmed = Trimmed {
         start: first,
         end: blocks.len() - 1 - last,

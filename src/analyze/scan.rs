@@ -68,7 +68,14 @@ pub struct StyleStats {
     pub scripts: usize,
     /// Bytes of inline script code.
     pub script_bytes: usize,
+    /// Text of the `h1`–`h3` elements (whitespace folded, at most
+    /// [`HEADING_TEXT_MAX_CHARS`] bytes each), in document order: enough to recognise a
+    /// document title outside the content.
+    pub heading_texts: Vec<(ElementId, String)>,
 }
+
+/// Longest heading text kept by pass 1, in bytes.
+pub const HEADING_TEXT_MAX_CHARS: usize = 200;
 
 /// Mutable state shared by the lol_html handlers of pass 1.
 struct ScanState {
@@ -89,6 +96,8 @@ struct ScanState {
     body: Option<ElementId>,
     html: Option<ElementId>,
     in_title: bool,
+    /// The outermost open `h1`–`h3`, whose text is kept.
+    heading: Option<ElementId>,
 }
 
 impl StyleStats {
@@ -305,6 +314,7 @@ impl ScanState {
                 content_root: 0,
                 scripts: 0,
                 script_bytes: 0,
+                heading_texts: Vec::new(),
             },
             stack: ElementStack::new(),
             style_ids: HashMap::default(),
@@ -319,6 +329,7 @@ impl ScanState {
             body: None,
             html: None,
             in_title: false,
+            heading: None,
         };
         // Id 0 of both tables belongs to the virtual root.
         state.intern_tag("#document");
@@ -414,6 +425,7 @@ impl ScanState {
             "html" if self.html.is_none() => self.html = Some(id),
             "script" => self.stats.scripts += 1,
             "title" => self.in_title = self.stats.title.is_none() && !self.in_svg(),
+            "h1" | "h2" | "h3" if rendered && self.heading.is_none() => self.heading = Some(id),
             _ => {}
         }
         self.stack.push(tag, id);
@@ -428,6 +440,9 @@ impl ScanState {
         for &id in closed {
             if let Some(rec) = self.stats.elements.get_mut(id as usize) {
                 rec.range.end = at.max(rec.range.start);
+            }
+            if self.heading == Some(id) {
+                self.heading = None;
             }
         }
     }
@@ -482,6 +497,28 @@ impl ScanState {
         rec.all_chars = rec.all_chars.saturating_add(chars);
         if words >= self.min_words {
             rec.counted_chars = rec.counted_chars.saturating_add(chars);
+        }
+        if let Some(h) = self.heading {
+            self.add_heading_text(h, &text);
+        }
+    }
+
+    fn add_heading_text(&mut self, heading: ElementId, text: &str) {
+        let texts = &mut self.stats.heading_texts;
+        if texts.last().is_none_or(|(id, _)| *id != heading) {
+            texts.push((heading, String::new()));
+        }
+        let Some((_, kept)) = texts.last_mut() else {
+            return;
+        };
+        for word in text.split_whitespace() {
+            if kept.len() + word.len() >= HEADING_TEXT_MAX_CHARS {
+                break;
+            }
+            if !kept.is_empty() {
+                kept.push(' ');
+            }
+            kept.push_str(word);
         }
     }
 

@@ -134,6 +134,14 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
             best = Some(id);
         }
     }
+    // A page's `<main>` holds its dominant content: when the LCA is wider (a site wrapper
+    // whose header or off-canvas panels carry the same paragraph style), look inside `main`.
+    if let Some(b) = best
+        && let Some(main) = main_inside(stats, &sums, &in_root, b)
+    {
+        let main_chars = sums.chars[main as usize] as f64;
+        best = Some(deepest_over(stats, &sums, main, threshold * main_chars));
+    }
     let limits = ExtensionLimits::default();
     let mut candidate = match best {
         Some(id) => Candidate::element(stats, ContentMethod::Lca, id, &sums, mcs, total_f),
@@ -159,6 +167,54 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
         stats.union_path(&candidate.elements)
     };
     Some(candidate)
+}
+
+/// The `<main>` element strictly inside `lca` that holds most of its MCS characters (at
+/// least half), if any.
+fn main_inside(
+    stats: &StyleStats,
+    sums: &StyleSums,
+    in_root: &[bool],
+    lca: ElementId,
+) -> Option<ElementId> {
+    let lca_depth = stats.elements[lca as usize].depth;
+    let main = stats
+        .elements
+        .iter()
+        .enumerate()
+        .filter(|(i, e)| in_root[*i] && e.rendered && stats.tag_name(*i as ElementId) == "main")
+        .max_by_key(|(i, _)| sums.chars[*i])
+        .map(|(i, _)| i as ElementId)?;
+    let inside = {
+        let mut cur = main;
+        while stats.elements[cur as usize].depth > lca_depth {
+            cur = sums.parent_of(cur);
+        }
+        cur == lca && main != lca
+    };
+    (inside && sums.chars[main as usize] * 2 >= sums.chars[lca as usize]).then_some(main)
+}
+
+/// The deepest element in the subtree of `top` (itself included) holding at least `min`
+/// MCS characters.
+fn deepest_over(stats: &StyleStats, sums: &StyleSums, top: ElementId, min: f64) -> ElementId {
+    let depth = stats.elements[top as usize].depth;
+    let mut best = top;
+    for (i, e) in stats
+        .elements
+        .iter()
+        .enumerate()
+        .skip(top as usize + 1)
+        .take_while(|(_, e)| e.depth > depth)
+    {
+        if e.rendered
+            && sums.chars[i] as f64 >= min
+            && e.depth > stats.elements[best as usize].depth
+        {
+            best = i as ElementId;
+        }
+    }
+    best
 }
 
 /// Byte ranges of candidate elements: one range per run of siblings (a heading taken from a
@@ -258,9 +314,9 @@ fn extend_siblings(
             && prose >= limits.min_prose_sibling_share * own as f64
             && sums.prose[i] >= limits.min_prose_sibling_chars
     };
-    let bridgeable = |c: ElementId| {
-        !frame(c) && sums.chars[c as usize] == 0 && sums.visible[c as usize] <= limits.max_gap_chars
-    };
+    // Short siblings are bridged whether or not they hold a little MCS text (a one-line
+    // paragraph or a heading between two clause containers).
+    let bridgeable = |c: ElementId| !frame(c) && sums.visible[c as usize] <= limits.max_gap_chars;
     // Rightwards.
     let mut end = pos + 1;
     let mut probe = end;
@@ -313,13 +369,23 @@ fn add_lead_in(
             return;
         };
         let parent = sums.parent_of(first);
-        if parent == root || parent == 0 {
+        if parent == 0 {
             return;
         }
         let siblings = children.of(parent);
         let Some(pos) = siblings.iter().position(|&c| c == first) else {
             return;
         };
+        if parent == root {
+            // The body's children are the site's frame: only a box holding nothing but a
+            // heading that names the document ("AGB", "Privacy Policy") just before the
+            // content is its title.
+            if let Some(title) = document_title_box(stats, sums, siblings, pos, limits) {
+                candidate.elements.insert(0, title);
+                candidate.lead_in_elements += 1;
+            }
+            return;
+        }
         // Preceding siblings that are either short (a title, a date line: the run must hold
         // a heading) or an introduction in prose; never link lists.
         let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
@@ -334,9 +400,10 @@ fn add_lead_in(
             let visible = sums.visible[i].max(1);
             let linky = sums.links[i] as f64 > limits.max_link_share * visible as f64;
             if linky || stats.tag_name(c) == "nav" {
-                // A title box that also holds links (a language menu): take its heading only.
-                if sums.heading[i] && stats.tag_name(c) != "nav" {
-                    deep_heading = first_heading_in(stats, sums, c)
+                // A title box that also holds links (a language menu): take its heading, or
+                // the title line standing before the menu, only.
+                if stats.tag_name(c) != "nav" {
+                    deep_heading = title_in(stats, sums, c)
                         .filter(|&h| sums.visible[h as usize] <= limits.max_lead_in_chars);
                     if deep_heading.is_some() {
                         best_start = start;
@@ -388,27 +455,68 @@ fn add_lead_in(
     }
 }
 
-/// The first `h1`–`h6` element in the subtree of `id` (records are in document order, so the
-/// subtree is the run of following records deeper than `id`).
-fn first_heading_in(stats: &StyleStats, sums: &StyleSums, id: ElementId) -> Option<ElementId> {
-    let depth = stats.elements.get(id as usize)?.depth;
-    stats
-        .elements
+/// The sibling just before `siblings[pos]` when it holds only a heading naming a legal
+/// document.
+fn document_title_box(
+    stats: &StyleStats,
+    sums: &StyleSums,
+    siblings: &[ElementId],
+    pos: usize,
+    limits: &ExtensionLimits,
+) -> Option<ElementId> {
+    if pos == 0 || sums.text_before(siblings[pos]) {
+        return None;
+    }
+    let c = siblings[pos - 1];
+    let i = c as usize;
+    if !sums.heading[i] || sums.links[i] > 0 || sums.visible[i] > limits.max_lead_in_chars {
+        return None;
+    }
+    let heading = title_in(stats, sums, c)?;
+    let text = stats
+        .heading_texts
         .iter()
-        .enumerate()
-        .skip(id as usize + 1)
-        .take_while(|(_, e)| e.depth > depth)
-        .find(|(i, e)| {
-            e.rendered
-                && !e.in_link
-                && sums.heading[*i]
-                && matches!(
-                    stats.tag_name(*i as ElementId),
-                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
-                )
-        })
-        .map(|(i, _)| i as ElementId)
+        .find(|(id, _)| *id == heading)
+        .map(|(_, t)| t.as_str())?;
+    // Nothing but the heading: its characters are all the box's characters.
+    let alone = sums.visible[heading as usize] == sums.visible[i];
+    (alone && crate::analyze::hierarchy::names_a_document(text)).then_some(c)
 }
+
+/// The title of a title box that also holds a menu: its first `h1`–`h6` element, else the
+/// first line of text when it comes before any link and is short (an eyebrow such as
+/// "TERMS OF SERVICE" beside a language menu). Records are in document order, so the subtree
+/// of `id` is the run of following records deeper than `id`.
+fn title_in(stats: &StyleStats, sums: &StyleSums, id: ElementId) -> Option<ElementId> {
+    let depth = stats.elements.get(id as usize)?.depth;
+    let subtree = || {
+        stats
+            .elements
+            .iter()
+            .enumerate()
+            .skip(id as usize + 1)
+            .take_while(move |(_, e)| e.depth > depth)
+            .filter(|(_, e)| e.rendered)
+    };
+    if sums.heading[id as usize] {
+        return subtree()
+            .find(|(i, e)| {
+                !e.in_link
+                    && matches!(
+                        stats.tag_name(*i as ElementId),
+                        "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
+                    )
+            })
+            .map(|(i, _)| i as ElementId);
+    }
+    let (i, first) = subtree().find(|(_, e)| e.all_chars > 0)?;
+    let leaf_text = sums.visible[i] == u64::from(first.all_chars);
+    (!first.in_link && leaf_text && first.all_chars <= TITLE_LINE_MAX_CHARS)
+        .then_some(i as ElementId)
+}
+
+/// Longest title line taken from a title box without a heading element.
+const TITLE_LINE_MAX_CHARS: u32 = 80;
 
 /// The longest run of consecutive children of `root` holding the MCS, ranked by MCS
 /// characters; whitespace between them is ignored, visible text directly in `root` breaks a

@@ -176,3 +176,125 @@ fn boilerplate_inside_the_container_is_trimmed_at_the_edges() {
         (1, 4)
     );
 }
+
+#[test]
+fn a_label_left_before_a_trimmed_link_list_goes_with_it() {
+    let html = format!(
+        "{FRAME_TOP}<main><h1>Datenschutzerklärung</h1>{}<p>Stand: Juni 2021</p><p><b>Weitere Links:</b></p>\
+         <ul><li><a href=/agb>Nutzungsbedingungen</a></li><li><a href=/kontakt>Kontakt</a></li><li><a href=/impressum>Impressum</a></li></ul></main>{FRAME_BOTTOM}",
+        clauses("Datenschutz", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.ends_with("Stand: Juni 2021"), "{}", a.text);
+    assert_eq!(a.content.trimmed_blocks_end, 4);
+}
+
+#[test]
+fn split_content_is_joined_across_a_short_paragraph_between_the_containers() {
+    // The clauses continue in a second container; between the two stands a one-line
+    // paragraph in the body style (Jdate's privacy policy).
+    let html = format!(
+        "{FRAME_TOP}<main><article><div class=entry><div class=legal>{}</div>\
+         <p>Die folgenden Regelungen gelten nur für Nutzer in den USA.</p>\
+         <div class=legal>{}</div></div></article></main>{FRAME_BOTTOM}",
+        clauses("Teil A", 18),
+        clauses("Teil B", 2)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("(2) Teil B"), "{}", a.content.path);
+    assert!(a.text.contains("nur für Nutzer in den USA"));
+    assert_eq!(a.content.extended_siblings, 2);
+    assert_eq!(a.content.coverage, 1.0);
+}
+
+#[test]
+fn title_line_beside_a_language_menu_without_a_heading_tag() {
+    // Grindr: an eyebrow `div` with the title next to a language drop-down, several levels
+    // above the text box.
+    let langs: String = ["English", "Deutsch", "Français", "Español", "Italiano"]
+        .iter()
+        .map(|l| format!("<div role=listitem><a href=/{l}>{l}</a></div>"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<div class=main><div class=main-content><div class=eyebrow><div class=row>\
+         <div class=legal-title>TERMS OF SERVICE</div><div class=lang><div>Default</div><nav>{langs}</nav></div></div></div>\
+         <div class=wrapper><div class=list><div class=item><div class=rich>{}</div></div></div></div></div></div>{FRAME_BOTTOM}",
+        clauses("Terms", 8)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("TERMS OF SERVICE\n(1)"), "{}", a.text);
+    assert!(!a.text.contains("Default") && !a.text.contains("Español"));
+    assert_eq!(a.content.lead_in_elements, 1);
+}
+
+#[test]
+fn a_document_title_box_at_body_level_is_the_title() {
+    // AL 3D Print: `<div class=hero><h1>AGB</h1></div>` directly in the body before the
+    // content; a site title there ("Willkommen im Shop") is not taken (see above).
+    let html = format!(
+        "<html><body><a class=back href=/>←</a><div class=hero><h1>AGB</h1></div><div class=content>{}</div></body></html>",
+        clauses("AGB", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("AGB\n(1)"), "{}", a.text);
+    assert_eq!(a.content.lead_in_elements, 1);
+    // A box holding more than the heading is the frame, not the title.
+    let html = format!(
+        "<html><body><div class=hero><h1>AGB</h1><p>Kostenloser Versand ab 50 €</p></div><div class=content>{}</div></body></html>",
+        clauses("AGB", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("(1)"), "{}", a.text);
+}
+
+#[test]
+fn main_wins_over_a_site_wrapper_holding_template_paragraphs() {
+    // bildblatt.de: a short imprint in <main>; the header's off-canvas panel holds a
+    // paragraph of the same style, so the threshold is only reached by the whole site
+    // wrapper.
+    let html = "<html><body><div id=page class=site>\
+        <div class=header><nav><a href=/>Shop</a> <a href=/k>Kontakt</a></nav>\
+        <div class=offcanvas><p>Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>\
+        <p>Where to find us: 123 John Street, New York</p></div></div>\
+        <div class=content><main><h1>Impressum</h1><div class=text><p>BildBlatt ist ein Produkt der Beispiel UG mit Sitz in Augsburg.</p>\
+        <p>Vertreten durch den Geschäftsführer Max Mustermann, Registergericht Augsburg.</p>\
+        <p>Zur Teilnahme an einem Streitbeilegungsverfahren sind wir nicht verpflichtet.</p></div></main></div>\
+        <footer><p>Copyright 2022 Beispiel UG. All rights reserved.</p></footer></div></body></html>";
+    let a = analyze(html, &opts()).unwrap();
+    assert!(a.text.starts_with("Impressum\nBildBlatt"), "{}", a.text);
+    assert!(a.text.ends_with("nicht verpflichtet."), "{}", a.text);
+    assert!(!a.text.contains("Lorem") && !a.text.contains("Copyright"));
+}
+
+#[test]
+fn a_tab_widget_repeated_in_every_section_is_kept_once() {
+    // Bumble: the same tab box (hidden panels) printed after every section.
+    let panel = |region: &str, hidden: &str| {
+        format!(
+            "<div role=tabpanel {hidden}><p>{region}: You make the first move by using the app, which is when we collect some information about you. \
+             While enjoying our app you can also choose to share information with people you connect with, such as other members or your friends.</p></div>"
+        )
+    };
+    let widget = format!(
+        "<div class=tabs><div role=tablist><button role=tab>EU</button><button role=tab>US</button></div>{}{}</div>",
+        panel("EU residents", ""),
+        panel("US residents", "hidden")
+    );
+    let sections: String = (1..=4)
+        .map(|i| {
+            format!(
+                "<h2>{i}. Section</h2><p>Clause {i}: We process personal information only where the law allows it and for the purposes described in this policy.</p>{widget}"
+            )
+        })
+        .collect();
+    let html = format!("{FRAME_TOP}<main>{sections}</main>{FRAME_BOTTOM}");
+    let a = analyze(&html, &opts()).unwrap();
+    assert_eq!(a.content.repeats_removed, 3);
+    assert_eq!(a.text.matches("EU residents: You make").count(), 1);
+    assert_eq!(
+        a.text.matches("US residents: You make").count(),
+        1,
+        "hidden panels stay"
+    );
+    assert!(a.text.contains("Clause 4: We process"));
+}
