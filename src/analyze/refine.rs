@@ -75,7 +75,7 @@ pub fn score(block: &Block) -> BlockScore {
 }
 
 static BOILERPLATE_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(newsletter|nach oben|zurück nach oben|back to top|scroll to top|seite drucken|drucken|print( this)?( page)?|teilen|share( this)?|tweet|facebook|pinterest|whatsapp|sie sind hier|you are here|startseite|breadcrumb|cookie[- ]?einstellungen|cookie[- ]settings|cookie[- ]consent|cookies? (?:entfernen|löschen|verwalten|akzeptieren|ablehnen)|(?:manage|accept|reject) cookies|zum warenkorb|add to cart|in den warenkorb|weiter einkaufen|continue shopping|pdf herunterladen|download( as)? pdf|jetzt anmelden|subscribe|abonnieren)\b")
+    Regex::new(r"(?i)\b(newsletter|nach oben|zurück nach oben|back to top|scroll to top|seite drucken|drucken|print( this)?( page)?|teilen|share( this)?|tweet|facebook|pinterest|whatsapp|sie sind hier|you are here|startseite|breadcrumb|cookie[- ]?einstellungen|cookie[- ]settings|cookie[- ]consent|cookies? (?:entfernen|löschen|verwalten|akzeptieren|ablehnen)|(?:manage|accept|reject) cookies|zum warenkorb|add to cart|in den warenkorb|weiter einkaufen|continue shopping|pdf herunterladen|download( as)? pdf|jetzt anmelden|subscribe|abonnieren|folgen sie uns|follow us)\b")
         .expect("valid regex")
 });
 
@@ -91,12 +91,24 @@ static PROTECTED: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
+static FIELD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[^:]{2,40}:\s*\S").expect("valid regex"));
+
 /// Whether a block is content whatever its score.
 pub fn is_protected(block: &Block) -> bool {
     if matches!(block.kind, BlockKind::Heading(_)) || block.enumeration.is_some() {
         return true;
     }
     if PROTECTED.is_match(&block.text) {
+        return true;
+    }
+    // An imprint field: a plain label and its value, which may be a link ("Web design:
+    // www.agentur.de").
+    if block.words <= SHORT_LINE_WORDS
+        && block.link_share <= 0.6
+        && FIELD.is_match(&block.text)
+        && !BOILERPLATE_PHRASE.is_match(&block.text)
+    {
         return true;
     }
     block.words <= SHORT_LINE_WORDS
@@ -206,6 +218,17 @@ mod tests {
         let n = b.len();
         assert_eq!(trim_edges(&mut b), Trimmed::default());
         assert_eq!(b.len(), n);
+    }
+
+    #[test]
+    fn imprint_fields_with_a_link_value_are_content() {
+        let html = format!(
+            "{CLAUSE}<p>Bildrechte: Royalty Free images</p><p>Web design / development: <a href=https://agentur.example>www.agentur.example</a></p>\
+             <p>Folgen Sie uns: <a href=/fb>Facebook</a></p>"
+        );
+        let mut b = blocks_of(&html);
+        assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 1 });
+        assert!(b.last().unwrap().text.starts_with("Web design"));
     }
 
     #[test]

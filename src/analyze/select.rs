@@ -519,8 +519,8 @@ fn title_in(stats: &StyleStats, sums: &StyleSums, id: ElementId) -> Option<Eleme
 const TITLE_LINE_MAX_CHARS: u32 = 80;
 
 /// The longest run of consecutive children of `root` holding the MCS, ranked by MCS
-/// characters; whitespace between them is ignored, visible text directly in `root` breaks a
-/// run. When no child holds the MCS (its text sits directly in `root`), `root` itself.
+/// characters; whitespace between them is ignored, visible text directly in `root` and the
+/// page frame (`header`, `nav`, `aside`, `footer`) break a run. When no child holds the MCS (its text sits directly in `root`), `root` itself.
 fn fallback(
     stats: &StyleStats,
     root: ElementId,
@@ -540,7 +540,9 @@ fn fallback(
     let mut run_chars = 0u64;
     for (k, &c) in children.iter().enumerate() {
         let rec = &stats.elements[c as usize];
-        let flagged = sums.present[c as usize];
+        // The page's header, navigation, sidebars and footer are never part of the run.
+        let frame = matches!(stats.tag_name(c), "header" | "nav" | "aside" | "footer");
+        let flagged = sums.present[c as usize] && !frame;
         if run_start.is_some() && (!flagged || rec.text_before) {
             close_run(&mut best, run_start.take(), k, run_chars);
         }
@@ -738,6 +740,16 @@ mod tests {
             "/html/body/p[2] | /html/body/p[3] | /html/body/p[4]".replace("/html", "")
         );
         assert!((c.coverage - 0.75).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_page_footer_is_not_part_of_the_fallback_run() {
+        let html = format!(
+            "<body>\n<header><a href=/>Home</a></header>\n<main>{P}{P}{P}{P}</main>\n<footer>{P}{P}</footer>\n</body>"
+        );
+        let (_, c) = candidate(&html, 0.9);
+        assert_eq!(c.method, ContentMethod::Fallback);
+        assert_eq!(c.path, "/body/main");
     }
 
     #[test]
