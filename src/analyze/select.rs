@@ -143,6 +143,23 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
         best = Some(deepest_over(stats, &sums, main, threshold * main_chars));
     }
     let limits = ExtensionLimits::default();
+    // A single paragraph is never the whole content: when the MCS sits in one `<p>`, its
+    // container (the title, the labels and the closing line around it) is, unless the
+    // container holds much more text or is made of links.
+    if let Some(b) = best
+        && stats.tag_name(b) == "p"
+    {
+        let parent = sums.parent_of(b);
+        let extra = sums.visible[parent as usize].saturating_sub(sums.visible[b as usize]);
+        let extra_links = sums.links[parent as usize].saturating_sub(sums.links[b as usize]);
+        if parent != root
+            && parent != 0
+            && extra * 2 <= sums.visible[b as usize]
+            && extra_links as f64 <= limits.max_link_share * extra as f64
+        {
+            best = Some(parent);
+        }
+    }
     let mut candidate = match best {
         Some(id) => Candidate::element(stats, ContentMethod::Lca, id, &sums, mcs, total_f),
         None => fallback(stats, root, &sums, mcs, total_f),

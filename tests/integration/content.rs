@@ -298,3 +298,24 @@ fn a_tab_widget_repeated_in_every_section_is_kept_once() {
     );
     assert!(a.text.contains("Clause 4: We process"));
 }
+
+#[test]
+fn a_single_paragraph_brings_its_container() {
+    // diamondpainting's payment page: the body text is one long <p> with <br> lines, its
+    // heading and labels are bold paragraphs around it, and a closing label follows it.
+    let lines: String = (1..=12)
+        .map(|i| format!("Zahlungsart {i}: Die Zahlung erfolgt sicher über unseren Zahlungsdienstleister.<br>"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<main><div class=widget><h3>ES GELTEN FOLGENDE BEDINGUNGEN:</h3><p><strong>Lieferungen im Inland:</strong></p>\
+         <p>{lines}</p><p><strong>Wir versenden unsere Artikel mit unseren Versandpartnern:</strong></p></div></main>{FRAME_BOTTOM}"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("ES GELTEN"), "{}", a.text);
+    assert!(
+        a.text.ends_with("mit unseren Versandpartnern:"),
+        "{}",
+        a.text
+    );
+    assert!(a.content.path.ends_with("/main/div"), "{}", a.content.path);
+}
