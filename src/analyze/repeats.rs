@@ -174,16 +174,10 @@ fn without(nodes: &[Node], removed: &[bool]) -> Vec<Node> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyze::AnalysisOptions;
     use crate::analyze::blocks::blocks;
 
     fn tree(html: &str) -> ReducedTree {
-        ReducedTree::build(
-            html,
-            std::slice::from_ref(&(0..html.len())),
-            &AnalysisOptions::default(),
-        )
-        .unwrap()
+        ReducedTree::of_whole(html)
     }
 
     fn words(n: usize, word: &str) -> String {

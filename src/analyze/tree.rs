@@ -303,16 +303,24 @@ impl BuildState {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn build(html: &str) -> ReducedTree {
+impl ReducedTree {
+    /// The tree of a whole document with the default options (for unit tests).
+    pub(crate) fn of_whole(html: &str) -> ReducedTree {
         ReducedTree::build(
             html,
             std::slice::from_ref(&(0..html.len())),
             &AnalysisOptions::default(),
         )
-        .unwrap()
+        .expect("test HTML parses")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(html: &str) -> ReducedTree {
+        ReducedTree::of_whole(html)
     }
 
     fn outline(t: &ReducedTree, id: NodeId, out: &mut String) {
