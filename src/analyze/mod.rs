@@ -3,7 +3,8 @@
 //! Stages, each a type and testable alone:
 //! ```text
 //! &str ──scan (pass 1)──▶ StyleStats ──select──▶ Candidate
-//! &str + Candidate ──tree (pass 2)──▶ ReducedTree ──blocks──▶ Vec<Block>
+//! &str + Candidate ──tree (pass 2)──▶ ReducedTree ──repeats──▶ ReducedTree
+//! ReducedTree ──blocks──▶ Vec<Block> ──refine (trim edges)──▶ Vec<Block>
 //! Vec<Block> ──hierarchy──▶ Vec<Section> ──▶ Analysis
 //! ```
 
