@@ -71,6 +71,20 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
     if n < 2 {
         return 0;
     }
+    // Widgets: subtrees holding tabs or hidden panels. Without any, nothing can repeat.
+    let mut widget = vec![false; n];
+    for id in (1..n).rev() {
+        let node = &tree.nodes[id];
+        if is_widget_part(node) {
+            widget[id] = true;
+        }
+        if widget[id] {
+            widget[node.parent as usize] = true;
+        }
+    }
+    if !widget[0] {
+        return 0;
+    }
     // Children have larger ids than their parents, so one reverse pass sums the subtrees.
     let mut hashes = vec![WordsHash::EMPTY; n];
     for id in (0..n).rev() {
@@ -82,17 +96,6 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
                 .iter()
                 .fold(WordsHash::EMPTY, |h, &c| h.append(hashes[c as usize])),
         };
-    }
-    // Widgets: subtrees holding tabs or hidden panels.
-    let mut widget = vec![false; n];
-    for id in (1..n).rev() {
-        let node = &tree.nodes[id];
-        if is_widget_part(node) {
-            widget[id] = true;
-        }
-        if widget[id] {
-            widget[node.parent as usize] = true;
-        }
     }
     // Pre-order walk; a subtree's text becomes known to later subtrees when it ends.
     let mut seen: HashSet<WordsHash> = HashSet::new();
