@@ -102,18 +102,12 @@ pub fn is_protected(block: &Block) -> bool {
     if PROTECTED.is_match(&block.text) {
         return true;
     }
-    // An imprint field: a plain label and its value, which may be a link ("Web design:
-    // www.agentur.de").
-    if block.words <= SHORT_LINE_WORDS
-        && block.link_share <= 0.6
-        && FIELD.is_match(&block.text)
-        && !BOILERPLATE_PHRASE.is_match(&block.text)
-    {
-        return true;
+    if block.words > SHORT_LINE_WORDS || BOILERPLATE_PHRASE.is_match(&block.text) {
+        return false;
     }
-    block.words <= SHORT_LINE_WORDS
-        && block.link_share < 0.2
-        && !BOILERPLATE_PHRASE.is_match(&block.text)
+    // A short plain line (a title, a date), or an imprint field: a plain label and its
+    // value, which may be a link ("Web design: www.agentur.de").
+    block.link_share < 0.2 || (block.link_share <= 0.6 && FIELD.is_match(&block.text))
 }
 
 /// Whether a block is boilerplate: link-dense or a known site phrase, or scoring low, and not

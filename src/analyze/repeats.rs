@@ -75,10 +75,8 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
     let mut widget = vec![false; n];
     for id in (1..n).rev() {
         let node = &tree.nodes[id];
-        if is_widget_part(node) {
+        if widget[id] || is_widget_part(node) {
             widget[id] = true;
-        }
-        if widget[id] {
             widget[node.parent as usize] = true;
         }
     }

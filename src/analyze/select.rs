@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use super::ContentMethod;
-use super::scan::{ElementId, StyleId, StyleStats};
+use super::scan::{ElementId, ElementRecord, StyleId, StyleStats};
 
 /// The part of the page pass 2 re-reads.
 #[derive(Debug, Clone, PartialEq)]
@@ -122,44 +122,17 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
     let total_f = total as f64;
 
     // LCA: the qualifying elements form a chain (threshold > 0.5), so the deepest wins.
-    let mut best: Option<ElementId> = None;
-    for (i, e) in stats.elements.iter().enumerate() {
-        let id = i as ElementId;
-        if id == root || !in_root[i] || !e.rendered {
-            continue;
-        }
-        if sums.chars[i] as f64 >= threshold * total_f
-            && best.is_none_or(|b| e.depth > stats.elements[b as usize].depth)
-        {
-            best = Some(id);
-        }
-    }
+    let mut best = deepest_over(stats, &sums, root, threshold * total_f);
     // A page's `<main>` holds its dominant content: when the LCA is wider (a site wrapper
     // whose header or off-canvas panels carry the same paragraph style), look inside `main`.
     if let Some(b) = best
         && let Some(main) = main_inside(stats, &sums, &in_root, b)
     {
         let main_chars = sums.chars[main as usize] as f64;
-        best = Some(deepest_over(stats, &sums, main, threshold * main_chars));
+        best = Some(deepest_over(stats, &sums, main, threshold * main_chars).unwrap_or(main));
     }
     let limits = ExtensionLimits::default();
-    // A single paragraph is never the whole content: when the MCS sits in one `<p>`, its
-    // container (the title, the labels and the closing line around it) is, unless the
-    // container holds much more text or is made of links.
-    if let Some(b) = best
-        && stats.tag_name(b) == "p"
-    {
-        let parent = sums.parent_of(b);
-        let extra = sums.visible[parent as usize].saturating_sub(sums.visible[b as usize]);
-        let extra_links = sums.links[parent as usize].saturating_sub(sums.links[b as usize]);
-        if parent != root
-            && parent != 0
-            && extra * 2 <= sums.visible[b as usize]
-            && extra_links as f64 <= limits.max_link_share * extra as f64
-        {
-            best = Some(parent);
-        }
-    }
+    let best = best.map(|b| paragraph_container(stats, &sums, root, b, &limits));
     let mut candidate = match best {
         Some(id) => Candidate::element(stats, ContentMethod::Lca, id, &sums, mcs, total_f),
         None => fallback(stats, root, &sums, mcs, total_f),
@@ -212,26 +185,74 @@ fn main_inside(
     (inside && sums.chars[main as usize] * 2 >= sums.chars[lca as usize]).then_some(main)
 }
 
-/// The deepest element in the subtree of `top` (itself included) holding at least `min`
-/// MCS characters.
-fn deepest_over(stats: &StyleStats, sums: &StyleSums, top: ElementId, min: f64) -> ElementId {
-    let depth = stats.elements[top as usize].depth;
-    let mut best = top;
-    for (i, e) in stats
-        .elements
-        .iter()
-        .enumerate()
-        .skip(top as usize + 1)
-        .take_while(|(_, e)| e.depth > depth)
-    {
-        if e.rendered
-            && sums.chars[i] as f64 >= min
-            && e.depth > stats.elements[best as usize].depth
+/// The deepest element strictly inside `top` holding at least `min` MCS characters (the
+/// first in document order at that depth).
+fn deepest_over(
+    stats: &StyleStats,
+    sums: &StyleSums,
+    top: ElementId,
+    min: f64,
+) -> Option<ElementId> {
+    let mut best: Option<ElementId> = None;
+    for (i, e) in descendants(stats, top) {
+        if sums.chars[i] as f64 >= min
+            && best.is_none_or(|b| e.depth > stats.elements[b as usize].depth)
         {
-            best = i as ElementId;
+            best = Some(i as ElementId);
         }
     }
     best
+}
+
+/// A single paragraph is never the whole content: when the LCA is one `<p>`, its container
+/// is (the title, the labels and the closing line around it), unless the container holds
+/// much more text or is made of links.
+fn paragraph_container(
+    stats: &StyleStats,
+    sums: &StyleSums,
+    root: ElementId,
+    lca: ElementId,
+    limits: &ExtensionLimits,
+) -> ElementId {
+    if stats.tag_name(lca) != "p" {
+        return lca;
+    }
+    let parent = sums.parent_of(lca);
+    let (p, l) = (parent as usize, lca as usize);
+    let extra = sums.visible[p].saturating_sub(sums.visible[l]);
+    let extra_links = sums.links[p].saturating_sub(sums.links[l]);
+    let small_container =
+        extra * 2 <= sums.visible[l] && extra_links as f64 <= limits.max_link_share * extra as f64;
+    if parent != root && parent != 0 && small_container {
+        parent
+    } else {
+        lca
+    }
+}
+
+/// The rendered elements in the subtree of `id`, `id` excluded. Records are in document
+/// order, so the subtree is the run of following records deeper than `id`.
+fn descendants(stats: &StyleStats, id: ElementId) -> impl Iterator<Item = (usize, &ElementRecord)> {
+    let depth = stats
+        .elements
+        .get(id as usize)
+        .map_or(u32::MAX, |e| e.depth);
+    stats
+        .elements
+        .iter()
+        .enumerate()
+        .skip(id as usize + 1)
+        .take_while(move |(_, e)| e.depth > depth)
+        .filter(|(_, e)| e.rendered)
+}
+
+/// Header, navigation, sidebars and footer: the page's frame around its content.
+fn is_page_frame(tag: &str) -> bool {
+    matches!(tag, "header" | "nav" | "aside" | "footer")
+}
+
+fn is_heading_tag(tag: &str) -> bool {
+    matches!(tag, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
 }
 
 /// Byte ranges of candidate elements: one range per run of siblings (a heading taken from a
@@ -310,10 +331,8 @@ fn extend_siblings(
     let own = sums.visible[first as usize];
     let min_chars = (limits.min_sibling_share * total as f64).ceil() as u64;
     let frame = |c: ElementId| {
-        matches!(
-            stats.tag_name(c),
-            "nav" | "aside" | "footer" | "header" | "form"
-        )
+        let tag = stats.tag_name(c);
+        is_page_frame(tag) || tag == "form"
     };
     let qualifies = |c: ElementId| {
         let i = c as usize;
@@ -502,31 +521,14 @@ fn document_title_box(
 
 /// The title of a title box that also holds a menu: its first `h1`–`h6` element, else the
 /// first line of text when it comes before any link and is short (an eyebrow such as
-/// "TERMS OF SERVICE" beside a language menu). Records are in document order, so the subtree
-/// of `id` is the run of following records deeper than `id`.
+/// "TERMS OF SERVICE" beside a language menu).
 fn title_in(stats: &StyleStats, sums: &StyleSums, id: ElementId) -> Option<ElementId> {
-    let depth = stats.elements.get(id as usize)?.depth;
-    let subtree = || {
-        stats
-            .elements
-            .iter()
-            .enumerate()
-            .skip(id as usize + 1)
-            .take_while(move |(_, e)| e.depth > depth)
-            .filter(|(_, e)| e.rendered)
-    };
     if sums.heading[id as usize] {
-        return subtree()
-            .find(|(i, e)| {
-                !e.in_link
-                    && matches!(
-                        stats.tag_name(*i as ElementId),
-                        "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
-                    )
-            })
+        return descendants(stats, id)
+            .find(|(i, e)| !e.in_link && is_heading_tag(stats.tag_name(*i as ElementId)))
             .map(|(i, _)| i as ElementId);
     }
-    let (i, first) = subtree().find(|(_, e)| e.all_chars > 0)?;
+    let (i, first) = descendants(stats, id).find(|(_, e)| e.all_chars > 0)?;
     let leaf_text = sums.visible[i] == u64::from(first.all_chars);
     (!first.in_link && leaf_text && first.all_chars <= TITLE_LINE_MAX_CHARS)
         .then_some(i as ElementId)
@@ -537,7 +539,8 @@ const TITLE_LINE_MAX_CHARS: u32 = 80;
 
 /// The longest run of consecutive children of `root` holding the MCS, ranked by MCS
 /// characters; whitespace between them is ignored, visible text directly in `root` and the
-/// page frame (`header`, `nav`, `aside`, `footer`) break a run. When no child holds the MCS (its text sits directly in `root`), `root` itself.
+/// page frame (`header`, `nav`, `aside`, `footer`) break a run. When no child holds the MCS
+/// (its text sits directly in `root`), `root` itself.
 fn fallback(
     stats: &StyleStats,
     root: ElementId,
@@ -557,9 +560,7 @@ fn fallback(
     let mut run_chars = 0u64;
     for (k, &c) in children.iter().enumerate() {
         let rec = &stats.elements[c as usize];
-        // The page's header, navigation, sidebars and footer are never part of the run.
-        let frame = matches!(stats.tag_name(c), "header" | "nav" | "aside" | "footer");
-        let flagged = sums.present[c as usize] && !frame;
+        let flagged = sums.present[c as usize] && !is_page_frame(stats.tag_name(c));
         if run_start.is_some() && (!flagged || rec.text_before) {
             close_run(&mut best, run_start.take(), k, run_chars);
         }
@@ -667,10 +668,7 @@ fn style_sums(stats: &StyleStats, mcs: StyleId, use_all: bool) -> StyleSums {
         if e.in_link {
             links[i] = visible[i];
         }
-        heading[i] = matches!(
-            stats.tag_name(i as ElementId),
-            "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
-        );
+        heading[i] = is_heading_tag(stats.tag_name(i as ElementId));
     }
     for i in (1..n).rev() {
         let p = stats.elements[i].parent as usize;
