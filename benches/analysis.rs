@@ -12,7 +12,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use tcx::analyze::{self, AnalysisOptions, ReducedTree, StyleStats};
+use tcx_core::AnalysisOptions;
+use tcx_core::stages::{
+    ComputedStyles, ReducedTree, StyleStats, blocks_with_styles, sections_in, select,
+    without_sentence_breaking,
+};
 
 /// Counts live and peak heap bytes so the bench can report memory per analysis.
 struct CountingAllocator;
@@ -153,7 +157,7 @@ fn main() {
         handler_shape_pass,
     );
     let full = time_stage("full analysis", &pages, rounds, |h| {
-        let _ = analyze::analyze(h, &opts);
+        let _ = tcx_core::analyze(h, &opts);
     });
     let pass1 = time_stage("  pass 1 (scan)", &pages, rounds, |h| {
         let _ = StyleStats::scan(h, &opts);
@@ -163,9 +167,7 @@ fn main() {
         .iter()
         .map(|(_, h)| {
             let stats = StyleStats::scan(h, &opts).ok();
-            let cand = stats
-                .as_ref()
-                .and_then(|s| analyze::select::select(s, opts.threshold));
+            let cand = stats.as_ref().and_then(|s| select(s, opts.threshold));
             (stats, cand)
         })
         .collect();
@@ -174,7 +176,7 @@ fn main() {
         let i = idx.get();
         idx.set((i + 1) % pages.len());
         if let Some(s) = &prepared[i].0 {
-            let _ = analyze::select::select(s, opts.threshold);
+            let _ = select(s, opts.threshold);
         }
     });
     idx.set(0);
@@ -188,9 +190,10 @@ fn main() {
             if let (Some(s), Some(c)) = &prepared[i]
                 && let Ok(t) = ReducedTree::build(h, &c.ranges, &opts)
             {
-                let styles = analyze::style::ComputedStyles::compute(&t, &s.stylesheets);
-                let b = analyze::blocks::blocks_with_styles(&t, &styles);
-                let _ = analyze::hierarchy::sections(&b);
+                let styles = ComputedStyles::compute(&t, &s.stylesheets);
+                let styles = without_sentence_breaking(&t, &styles);
+                let b = blocks_with_styles(&t, &styles);
+                let _ = sections_in(Some(&t), &b);
             }
         },
     );
@@ -220,7 +223,7 @@ fn main() {
         .map(|(p, h)| {
             let base = LIVE.load(Ordering::Relaxed);
             PEAK.store(base, Ordering::Relaxed);
-            let _ = analyze::analyze(h, &opts);
+            let _ = tcx_core::analyze(h, &opts);
             let peak = PEAK.load(Ordering::Relaxed) - base;
             (peak as f64 / h.len().max(1) as f64, p.as_path(), h.len())
         })

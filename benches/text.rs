@@ -8,7 +8,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use tcx::text::{sentences, tokens};
+use tcx_core::stages::sentences;
+use tcx_core::tokenize;
 
 /// Blocks (non-empty lines) of the input texts with their language.
 fn blocks() -> (String, Vec<(&'static str, String)>) {
@@ -89,9 +90,7 @@ fn main() {
         .iter()
         .flat_map(|(lang, b)| sentences::split(b, lang))
         .collect();
-    let (t, n) = best_of(rounds, || {
-        all.iter().map(|s| tokens::tokenize(s).len()).sum()
-    });
+    let (t, n) = best_of(rounds, || all.iter().map(|s| tokenize(s).len()).sum());
     println!(
         "  tokenisation:            {n:>8} tokens     {:>8.2?}  {:>7.2} MB/s",
         t,
@@ -101,7 +100,7 @@ fn main() {
         blocks
             .iter()
             .flat_map(|(lang, b)| sentences::split(b, lang))
-            .map(|s| tokens::tokenize(&s).len())
+            .map(|s| tokenize(&s).len())
             .sum()
     });
     println!(

@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::analyze::AnalysisOptions;
+use tcx_core::AnalysisOptions;
 
 /// The defaults, compiled into the binary so tcx runs from any directory.
 pub const DEFAULT_TOML: &str = include_str!("../config/default.toml");
@@ -287,7 +287,7 @@ impl Settings {
             ));
         }
         for code in &self.language.allowed {
-            if crate::analyze::language::lang_from_code(code).is_none() {
+            if !tcx_core::is_known_language(code) {
                 return Err(invalid(
                     "language.allowed",
                     code,
@@ -401,7 +401,7 @@ impl Settings {
             languages: self.language.allowed.clone(),
             max_parser_memory: self.extraction.max_parser_memory,
             lang_hint: None,
-            text: crate::text::TextOptions {
+            text: tcx_core::TextOptions {
                 tokens: self.text.tokens,
                 join_short_lists: self.text.join_short_lists,
                 short_list_max_items: self.text.short_list_max_items,

@@ -26,8 +26,8 @@ use reqwest::redirect;
 use thiserror::Error;
 use url::{Host, Url};
 
-use crate::charset;
 use crate::config::FetchSettings;
+use tcx_core as charset;
 
 /// The `Accept` header sent with every request.
 const ACCEPT_HTML: &str = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1";
@@ -51,6 +51,18 @@ pub struct FetchedPage {
     /// Length of the body in bytes after content decoding (gzip, brotli, deflate), before
     /// charset decoding.
     pub bytes: usize,
+}
+
+impl FetchedPage {
+    /// The page's provenance for its Document, read at `fetched_at` (RFC 3339).
+    pub fn source(&self, fetched_at: String) -> tcx_core::Source {
+        tcx_core::Source::new(
+            Some(self.url.clone()),
+            Some(self.final_url.clone()),
+            Some(fetched_at),
+            Some(self.encoding.to_owned()),
+        )
+    }
 }
 
 /// Why a page could not be fetched.

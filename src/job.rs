@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::output::Document;
+use tcx_core::Document;
 
 /// Longest accepted job id, in bytes.
 pub const MAX_JOB_ID_LEN: usize = 256;
@@ -383,19 +383,12 @@ mod tests {
     #[test]
     fn result_message_flattens_the_document() {
         let doc = Document::from_error(
-            crate::output::ErrorInfo {
-                kind: "timeout".into(),
-                message: "request timed out".into(),
-                retryable: true,
-            },
+            tcx_core::ErrorInfo::new("timeout", "request timed out", true),
             Default::default(),
             "2026-01-01T00:00:00Z".into(),
         );
         let msg = ResultMessage {
-            document: Document {
-                job_id: Some("j".into()),
-                ..doc
-            },
+            document: doc.with_job_id("j"),
             attempt: 2,
         };
         let json = serde_json::to_value(&msg).unwrap();

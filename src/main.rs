@@ -10,8 +10,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use tcx::config::Settings;
 use tcx::fetch::Fetcher;
-use tcx::output::{Document, Section, Source, rfc3339};
 use tcx::source::Input;
+use tcx::source::rfc3339;
+use tcx_core::{Document, Section};
 
 /// tcx: structured extraction of Terms & Conditions pages.
 #[derive(Debug, Parser)]
@@ -130,14 +131,9 @@ fn extract(config: Option<&std::path::Path>, args: &ExtractArgs) -> anyhow::Resu
         .block_on(tcx::source::load(&input, &fetcher))
         .with_context(|| format!("cannot load {}", args.input))?;
     let fetched_at = rfc3339(std::time::SystemTime::now());
-    let analysis = tcx::analyze(&page.html, &settings.analysis_options())
+    let analysis = tcx_core::analyze(&page.html, &settings.analysis_options())
         .with_context(|| format!("cannot extract {}", args.input))?;
-    let source = Source {
-        url: Some(page.url.clone()),
-        final_url: Some(page.final_url.clone()),
-        fetched_at: Some(fetched_at),
-        encoding: Some(page.encoding.to_owned()),
-    };
+    let source = page.source(fetched_at);
     let doc = Document::from_analysis(analysis, source, rfc3339(std::time::SystemTime::now()));
     let mut out = match args.format {
         Format::Json if args.pretty => serde_json::to_string_pretty(&doc)?,

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use flate2::read::MultiGzDecoder;
 use thiserror::Error;
 
-use crate::charset;
 use crate::fetch::{FetchError, FetchedPage, Fetcher};
+use tcx_core as charset;
 
 /// The `url` and `final_url` of a page read from standard input.
 pub const STDIN_URL: &str = "stdin:";
@@ -197,6 +197,11 @@ where
             path: path.to_owned(),
             source: std::io::Error::other(e),
         })?
+}
+
+/// Formats a point in time as RFC 3339 in UTC with second precision.
+pub fn rfc3339(t: std::time::SystemTime) -> String {
+    humantime::format_rfc3339_seconds(t).to_string()
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ const STAGE_BUCKETS: [f64; 17] = [
 ];
 
 /// The stages timed by `tcx_stage_duration_seconds`: the job's steps (`fetch`, `analyze`,
-/// `publish`) and the analysis' own stages inside `analyze` (see [`crate::analyze::Stage`]).
+/// `publish`) and the analysis' own stages inside `analyze` (see [`tcx_core::Stage`]).
 pub const STAGES: [&str; 8] = [
     "fetch",
     "analyze",

@@ -20,10 +20,10 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::analyze::{AnalysisOptions, analyze};
-use crate::output::Section;
 use gold::{Entry, Gold, GoldKind};
 use measures::{Edge, HeadingNode, HierarchyScore, Prf};
+use tcx_core::Section;
+use tcx_core::{AnalysisOptions, analyze};
 
 /// Arguments of `tcx eval`.
 #[derive(Debug, Clone, clap::Args)]
@@ -276,9 +276,9 @@ pub fn read_page(path: &Path) -> Result<Vec<u8>> {
 }
 
 /// Decodes page bytes to text exactly as `tcx extract` does for a local file
-/// ([`crate::charset::decode`]: BOM, `<meta>` prescan, UTF-8, chardetng guess).
+/// ([`tcx_core::decode`]: BOM, `<meta>` prescan, UTF-8, chardetng guess).
 pub fn decode_page(bytes: &[u8]) -> String {
-    crate::charset::decode(bytes, None, None).text
+    tcx_core::decode(bytes, None, None).text
 }
 
 /// The title a section is matched by: its title, prefixed with its number when the title does
@@ -551,13 +551,10 @@ mod tests {
         paras: &[&str],
         subs: Vec<Section>,
     ) -> Section {
-        Section {
-            title: title.map(str::to_owned),
-            number: number.map(str::to_owned),
-            level: 1,
-            paragraphs: paras.iter().map(|s| (*s).to_owned()).collect(),
-            subsections: subs,
-        }
+        let mut s = Section::new(title.map(str::to_owned), number.map(str::to_owned), 1);
+        s.paragraphs = paras.iter().map(|s| (*s).to_owned()).collect();
+        s.subsections = subs;
+        s
     }
 
     #[test]

@@ -7,13 +7,14 @@ use std::time::{Instant, SystemTime};
 
 use tokio::sync::Semaphore;
 
-use crate::analyze::{AnalysisOptions, ContentMethod};
 use crate::config::{Settings, WorkerSettings};
 use crate::fetch::{FetchError, FetchedPage, Fetcher};
 use crate::job::{Job, ResultMessage};
-use crate::output::{Document, ErrorInfo, Source, rfc3339};
+use crate::source::rfc3339;
 use crate::telemetry::Metrics;
 use crate::worker::limiter::HostLimiter;
+use tcx_core::AnalysisOptions;
+use tcx_core::{Document, ErrorInfo, Source};
 
 /// What processing one job gave: the Document to publish (ok or error) and, for errors,
 /// whether a retry may help.
@@ -162,12 +163,7 @@ impl Pipeline {
         attempt: u32,
         lang_hint: Option<&str>,
     ) -> Outcome {
-        let source = Source {
-            url: Some(page.url.clone()),
-            final_url: Some(page.final_url.clone()),
-            fetched_at: Some(fetched_at),
-            encoding: Some(page.encoding.to_owned()),
-        };
+        let source = page.source(fetched_at);
         let Ok(_slot) = Arc::clone(&self.analysis_slots).acquire_owned().await else {
             return error_outcome(
                 job_id,
@@ -190,9 +186,9 @@ impl Pipeline {
         let started = Instant::now();
         let joined = tokio::task::spawn_blocking(move || {
             // The analysis reads no clock; its stage times are measured here, at the edge.
-            let mut stages = Vec::with_capacity(crate::analyze::Stage::ALL.len());
+            let mut stages = Vec::with_capacity(tcx_core::Stage::ALL.len());
             let mut last = Instant::now();
-            let result = crate::analyze::analyze_observed(&page.html, &options, &mut |stage| {
+            let result = tcx_core::analyze_observed(&page.html, &options, &mut |stage| {
                 let now = Instant::now();
                 stages.push((stage, now - last));
                 last = now;
@@ -210,10 +206,7 @@ impl Pipeline {
         let extracted_at = rfc3339(SystemTime::now());
         let (document, error_kind) = match joined {
             Ok(Ok(analysis)) => {
-                let method = match analysis.content.method {
-                    ContentMethod::Lca => "lca",
-                    ContentMethod::Fallback => "fallback",
-                };
+                let method = analysis.content.method.name();
                 self.metrics
                     .content_method
                     .with_label_values(&[method])
@@ -225,11 +218,7 @@ impl Pipeline {
             }
             Ok(Err(e)) => (
                 Document::from_error(
-                    ErrorInfo {
-                        kind: e.kind().to_owned(),
-                        message: e.to_string(),
-                        retryable: e.retryable(),
-                    },
+                    ErrorInfo::new(e.kind(), e.to_string(), e.retryable()),
                     source,
                     extracted_at,
                 ),
@@ -238,11 +227,7 @@ impl Pipeline {
             // A panic in the analysis is a bug; report it instead of losing the job.
             Err(e) => (
                 Document::from_error(
-                    ErrorInfo {
-                        kind: "internal".into(),
-                        message: format!("analysis failed: {e}"),
-                        retryable: false,
-                    },
+                    ErrorInfo::new("internal", format!("analysis failed: {e}"), false),
                     source,
                     extracted_at,
                 ),
@@ -251,10 +236,7 @@ impl Pipeline {
         };
         Outcome {
             result: ResultMessage {
-                document: Document {
-                    job_id: Some(job_id.to_owned()),
-                    ..document
-                },
+                document: document.with_job_id(job_id),
                 attempt,
             },
             error_kind,
@@ -272,25 +254,15 @@ fn error_outcome(
     message: String,
     retryable: bool,
 ) -> Outcome {
-    let source = Source {
-        url: Some(url.to_owned()),
-        ..Source::default()
-    };
+    let source = Source::new(Some(url.to_owned()), None, None, None);
     let document = Document::from_error(
-        ErrorInfo {
-            kind: kind.to_owned(),
-            message,
-            retryable,
-        },
+        ErrorInfo::new(kind, message, retryable),
         source,
         rfc3339(SystemTime::now()),
     );
     Outcome {
         result: ResultMessage {
-            document: Document {
-                job_id: Some(job_id.to_owned()),
-                ..document
-            },
+            document: document.with_job_id(job_id),
             attempt,
         },
         error_kind: Some(kind.to_owned()),
@@ -325,7 +297,7 @@ mod tests {
         assert_eq!(out.result.attempt, 3);
         assert_eq!(out.result.document.job_id.as_deref(), Some("j1"));
         // Every analysis stage was timed once.
-        for stage in crate::analyze::Stage::ALL {
+        for stage in tcx_core::Stage::ALL {
             let h = p.metrics().stage_seconds.with_label_values(&[stage.name()]);
             assert_eq!(h.get_sample_count(), 1, "{}", stage.name());
         }
@@ -372,11 +344,7 @@ mod tests {
             let out = p.process_job(&Job::new("x", url), 1).await;
             assert_eq!(out.error_kind.as_deref(), Some("address_refused"), "{url}");
             assert!(!out.retryable);
-            assert_eq!(
-                out.result.document.status,
-                crate::output::Status::Error,
-                "{url}"
-            );
+            assert_eq!(out.result.document.status, tcx_core::Status::Error, "{url}");
         }
     }
 }

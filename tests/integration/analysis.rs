@@ -1,9 +1,10 @@
 //! End-to-end analysis of small pages of our own: bytes in, Document parts out.
 
 use proptest::prelude::*;
-use tcx::analyze::{ContentMethod, StyleStats};
-use tcx::output::Section;
 use tcx::{AnalysisOptions, AnalyzeError, analyze};
+use tcx_core::ContentMethod;
+use tcx_core::Section;
+use tcx_core::stages::StyleStats;
 
 pub const DEMO_SHOP: &str = include_str!("../fixtures/demo-shop.html");
 

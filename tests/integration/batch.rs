@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use tcx::config::Settings;
 use tcx::job::{ResultMessage, WorkItem, parse_job_list, read_job_list};
-use tcx::output::Status;
 use tcx::telemetry::Metrics;
 use tcx::worker::{BatchOptions, Pipeline, run_batch};
+use tcx_core::Status;
 
 use crate::support::{Route, TestServer, gzip};
 

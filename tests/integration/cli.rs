@@ -46,7 +46,7 @@ fn extract_a_file_prints_a_compact_document() {
     let out = String::from_utf8(o.stdout).unwrap();
     assert_eq!(out.lines().count(), 1, "compact by default");
     let doc: Document = serde_json::from_str(&out).unwrap();
-    assert_eq!(doc.status, tcx::output::Status::Ok);
+    assert_eq!(doc.status, tcx_core::Status::Ok);
     assert_eq!(
         doc.sections[0].title.as_deref(),
         Some("Terms and Conditions")

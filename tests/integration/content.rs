@@ -1,8 +1,8 @@
 //! The content step on the LCA's known failure modes (split content, titles outside the
 //! container, boilerplate, hidden and script-rendered content).
 
-use tcx::analyze::ContentMethod;
 use tcx::{AnalysisOptions, AnalyzeError, analyze};
+use tcx_core::ContentMethod;
 
 fn opts() -> AnalysisOptions {
     AnalysisOptions::default()

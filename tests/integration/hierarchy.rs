@@ -3,26 +3,19 @@
 
 use std::path::Path;
 
-use tcx::analyze::blocks::blocks_with_styles;
-use tcx::analyze::enumeration::{self, Decoration, NumberKind};
-use tcx::analyze::heps::without_sentence_breaking;
-use tcx::analyze::hierarchy::{sections, sections_in};
-use tcx::analyze::style::ComputedStyles;
-use tcx::analyze::{AnalysisOptions, ReducedTree, analyze};
-use tcx::output::Section;
+use tcx_core::stages::enumeration::{self, Decoration, NumberKind};
+use tcx_core::{AnalysisOptions, Section, analyze};
 
-/// The section tree of a whole fragment (no content selection), with `<style>` sheets.
+/// The section tree of a page whose body is `html`, with `<style>` sheets, through the whole
+/// analysis ([`analyze`]): the path production runs.
 fn tree(html: &str, css: &[&str]) -> Vec<Section> {
-    let whole = 0..html.len();
-    let t = ReducedTree::build(
-        html,
-        std::slice::from_ref(&whole),
-        &AnalysisOptions::default(),
-    )
-    .unwrap();
-    let sheets: Vec<String> = css.iter().map(|s| s.to_string()).collect();
-    let styles = ComputedStyles::compute(&t, &sheets);
-    sections(&blocks_with_styles(&t, &styles))
+    let page = format!(
+        "<html><head><style>{}</style></head><body><main>{html}</main></body></html>",
+        css.join("\n")
+    );
+    analyze(&page, &AnalysisOptions::default())
+        .expect("an analysable page")
+        .sections
 }
 
 /// `title [children]` outline; untitled sections show as `<number>` (`<>` without one).
@@ -167,10 +160,12 @@ fn shipping_cost_table_becomes_rows() {
 
 #[test]
 fn bold_words_inside_a_sentence_are_not_headings() {
-    let html = "<div><p>Der Kunde kann <b>innerhalb von 14 Tagen</b> widerrufen.</p>\
-        <p><b>Bitte beachten Sie</b> die Hinweise unten.</p><p><b>Wichtig:</b> Rücksendungen sind frei.</p>\
-        <p>Die Ware bleibt <strong>bis zur vollständigen Bezahlung</strong> unser Eigentum.</p></div>";
-    let s = tree(html, &[]);
+    let html = format!(
+        "<div><p>Der Kunde kann <b>innerhalb von 14 Tagen</b> widerrufen. {VERTRAG}</p>\
+        <p><b>Bitte beachten Sie</b> die Hinweise unten. {VERTRAG}</p><p><b>Wichtig:</b> Rücksendungen sind frei.</p>\
+        <p>Die Ware bleibt <strong>bis zur vollständigen Bezahlung</strong> unser Eigentum.</p></div>"
+    );
+    let s = tree(&html, &[]);
     assert_eq!(outline(&s), "<>");
     assert_eq!(s[0].paragraphs.len(), 4);
 }
@@ -198,7 +193,7 @@ fn text_after_a_list_stays_with_its_section() {
 fn heading_tags_holding_paragraphs_are_not_headings() {
     let long = "Mit der Nutzung dieser Website erklären Sie sich mit den folgenden Bedingungen einverstanden, die wir jederzeit ohne vorherige Ankündigung ändern können, soweit dies für Sie zumutbar ist und Ihre Rechte nicht beeinträchtigt werden.";
     let html = format!(
-        "<div><h1>AGB</h1><h4>{long}</h4><h2>1. Geltung</h2><p>{VERTRAG}</p><h2>2. Preise</h2><p>{VERTRAG}</p></div>"
+        "<div><h1>AGB</h1><h4>{long}</h4><h2>1. Geltung</h2><p>{VERTRAG} {VERTRAG}</p><h2>2. Preise</h2><p>{VERTRAG} {VERTRAG}</p></div>"
     );
     let s = tree(&html, &[]);
     assert_eq!(outline(&s), "AGB [1. Geltung, 2. Preise]");
@@ -326,21 +321,6 @@ fn enumeration_detector_on_real_german_agb_titles() {
     );
 }
 
-/// The section tree with the whole pipeline's hierarchy steps: HEPS sentence-breaking
-/// removal and the HEPS C1 check on the reduced tree.
-fn tree_heps(html: &str, css: &[&str]) -> Vec<Section> {
-    let whole = 0..html.len();
-    let t = ReducedTree::build(
-        html,
-        std::slice::from_ref(&whole),
-        &AnalysisOptions::default(),
-    )
-    .unwrap();
-    let sheets: Vec<String> = css.iter().map(|s| s.to_string()).collect();
-    let styles = without_sentence_breaking(&t, &ComputedStyles::compute(&t, &sheets));
-    sections_in(Some(&t), &blocks_with_styles(&t, &styles))
-}
-
 #[test]
 fn titles_interrupting_a_numbered_sequence_belong_to_the_clause_before() {
     // novogenia/agb: bold "9." then bold unnumbered sub-titles, then "10.".
@@ -359,7 +339,7 @@ fn titles_interrupting_a_numbered_sequence_belong_to_the_clause_before() {
     html.push_str(&format!(
         "<p><b>10. Gläubigerverzug</b></p><p>{VERTRAG}</p>"
     ));
-    let s = tree_heps(&html, &[]);
+    let s = tree(&html, &[]);
     assert_eq!(
         outline(&s),
         "Allgemeine Geschäftsbedingungen [Allgemeine Geschäftsbedingungen der Muster GmbH \
@@ -383,7 +363,7 @@ fn a_document_inside_a_numbered_clause_stays_in_it() {
          <p>§7 Widerrufsformular</p><p>Muster-Widerrufsformular</p><p>{VERTRAG}</p>\
          <p>§8 Gewährleistung</p><p>{VERTRAG}</p>"
     );
-    let s = tree_heps(&html, &[]);
+    let s = tree(&html, &[]);
     assert_eq!(
         outline(&s),
         "AGB [Allgemeine Geschäftsbedingungen der Muster GmbH [§1 Geltung, \
@@ -403,7 +383,7 @@ fn numbered_section_titles_are_not_document_titles() {
          <p><b>8. Datenschutz</b></p><p>{VERTRAG}</p><p><b>9. Schlussbestimmungen</b></p><p>{VERTRAG}</p>\
          <h2>Widerrufsbelehrung</h2><p>{VERTRAG}</p>"
     );
-    let s = tree_heps(&html, &[]);
+    let s = tree(&html, &[]);
     assert_eq!(
         outline(&s),
         "AGB [7. Lieferung, 8. Datenschutz, 9. Schlussbestimmungen], Widerrufsbelehrung"
@@ -422,7 +402,7 @@ fn a_widerrufsbelehrung_holds_its_own_titles() {
          <p><br><strong>Ausschluss- bzw. Erlöschensgründe</strong><br><br>{VERTRAG}</p>\
          <p><strong>Muster-Widerrufsformular</strong><br>{VERTRAG}</p></div>"
     );
-    let s = tree_heps(&html, &[]);
+    let s = tree(&html, &[]);
     assert_eq!(
         outline(&s),
         "<>, Widerrufsbelehrung [Widerrufsrecht, Folgen des Widerrufs, \
@@ -438,7 +418,7 @@ fn a_heading_tag_level_ignores_emphasis_inside_it() {
          <h3><strong>Legal basis</strong></h3><p>{LOREM}</p><h3>Security</h3><p>{LOREM}</p>"
     );
     assert_eq!(
-        outline(&tree_heps(&html, &[])),
+        outline(&tree(&html, &[])),
         "Contact, App, Legal basis, Security"
     );
 }
@@ -451,7 +431,7 @@ fn untagged_numbered_lines_under_numbered_heading_tags_are_clauses() {
          <p><strong>2.1 Data you share</strong></p><p>{LOREM}</p><p><strong>2.2 Data we collect</strong></p>\
          <p>{LOREM}</p><h1>3. Contact</h1><p>{LOREM}</p>"
     );
-    let s = tree_heps(&html, &[]);
+    let s = tree(&html, &[]);
     assert_eq!(
         outline(&s),
         "1. Definitions, 2. Information we collect, 3. Contact"
@@ -466,7 +446,7 @@ fn heading_tags_that_are_a_list_of_titles_are_not_sections() {
         "<h2>Contents</h2><ol><li><h2>Who may use</h2></li><li><h2>License</h2></li><li><h2>Privacy</h2></li></ol>\
          <h2>1. Who may use</h2><p>{LOREM}</p><h2>2. License</h2><p>{LOREM}</p>"
     );
-    let s = tree_heps(&html, &[]);
+    let s = tree(&html, &[]);
     assert_eq!(outline(&s), "Contents, 1. Who may use, 2. License");
     assert_eq!(s[0].paragraphs, ["Who may use", "License", "Privacy"]);
 }
@@ -479,152 +459,7 @@ fn heps_c1_rejects_a_style_found_inside_upper_level_sections() {
         "<div><p style=\"font-size: 20px\">Alpha</p><p><u>Note one</u></p><p>{LOREM}</p></div>\
          <div><p style=\"font-size: 20px\">Beta</p><p><u>Note two</u></p><p>{LOREM}</p></div>"
     );
-    assert_eq!(
-        outline(&tree(&html, &[])),
-        "Alpha [Note one], Beta [Note two]"
-    );
-    assert_eq!(outline(&tree_heps(&html, &[])), "Alpha, Beta");
-}
-
-/// Tuning aid for the HEPS thresholds (run with `--ignored --nocapture`): HEPS alone on the
-/// content candidate of every page with gold headings (Open Terms Archive and our hand-labelled
-/// German pages), mean heading F1 and parent accuracy per threshold set.
-#[test]
-#[ignore]
-fn heps_thresholds_on_the_corpus() {
-    use tcx::analyze::heps::{Heps, Thresholds, heps, page_heading};
-    use tcx::analyze::{StyleStats, select};
-    use tcx::eval::gold::{json_entries, load_gold, read_manifest};
-    use tcx::eval::measures::{HeadingNode, hierarchy_score};
-    use tcx::eval::{decode_page, read_page};
-
-    let corpus = Path::new("../shared/corpus");
-    let mut entries = read_manifest(&corpus.join("gold.tsv"), corpus).unwrap();
-    entries.retain(|e| e.group.contains("opentermsarchive"));
-    entries.extend(json_entries(Path::new("tests/gold"), corpus).unwrap());
-    let options = AnalysisOptions::default();
-    let mut pages = Vec::new();
-    for e in &entries {
-        let Ok(gold) = load_gold(e) else { continue };
-        let Some(gold) = gold.headings else { continue };
-        let Ok(bytes) = read_page(&e.html) else {
-            continue;
-        };
-        let html = decode_page(&bytes);
-        let Ok(stats) = StyleStats::scan(&html, &options) else {
-            continue;
-        };
-        let Some(cand) = select::select(&stats, options.threshold) else {
-            continue;
-        };
-        let Ok(mut t) = ReducedTree::build(&html, &cand.ranges, &options) else {
-            continue;
-        };
-        if let Some(&first) = cand.elements.first() {
-            t.ancestors = stats.ancestors(first);
-        }
-        let styles = ComputedStyles::compute(&t, &stats.stylesheets);
-        let heading = page_heading(stats.title.as_deref(), None, "");
-        pages.push((e.group.clone(), t, styles, heading, gold));
-    }
-    fn nodes(h: &Heps, block: usize) -> Vec<HeadingNode> {
-        // Iterative: build children lists bottom-up in reverse creation order.
-        let mut built: Vec<Option<HeadingNode>> = vec![None; h.blocks.len()];
-        for b in (1..h.blocks.len()).rev() {
-            let children = h.blocks[b]
-                .children
-                .iter()
-                .filter_map(|&c| built[c].take())
-                .collect();
-            built[b] = Some(HeadingNode {
-                title: h.heading_text(b).to_owned(),
-                text: None,
-                children,
-            });
-        }
-        h.blocks[block]
-            .children
-            .iter()
-            .filter_map(|&c| built[c].take())
-            .collect()
-    }
-    let base = Thresholds::default();
-    let sets = [
-        ("paper", Thresholds::PAPER),
-        ("reference", Thresholds::REFERENCE),
-        ("tcx default", base),
-        (
-            "C2 0.35",
-            Thresholds {
-                empty: 0.35,
-                ..base
-            },
-        ),
-        (
-            "C3 0.9",
-            Thresholds {
-                no_siblings: 0.9,
-                ..base
-            },
-        ),
-        (
-            "C4 0.4",
-            Thresholds {
-                non_unique: 0.4,
-                ..base
-            },
-        ),
-        (
-            "C5 0.5",
-            Thresholds {
-                too_much: 0.5,
-                ..base
-            },
-        ),
-        (
-            "C1 0.2",
-            Thresholds {
-                upper_headings: 0.2,
-                ..base
-            },
-        ),
-        (
-            "C1 0.3",
-            Thresholds {
-                upper_headings: 0.3,
-                ..base
-            },
-        ),
-        (
-            "C1 0.5",
-            Thresholds {
-                upper_headings: 0.5,
-                ..base
-            },
-        ),
-    ];
-    for (name, th) in sets {
-        let mut sums: std::collections::BTreeMap<String, (f64, f64, usize, usize)> =
-            Default::default();
-        for (group, t, styles, heading, gold) in &pages {
-            let h = heps(t, styles, heading, &th);
-            let score = hierarchy_score(&nodes(&h, 0), gold);
-            let e = sums.entry(group.clone()).or_default();
-            e.0 += score.prf.f1;
-            e.2 += 1;
-            if let Some(p) = score.parent_accuracy {
-                e.1 += p;
-                e.3 += 1;
-            }
-        }
-        for (group, (f1, parent, n, np)) in sums {
-            println!(
-                "{name:<12} {group:<26} pages {n:>3}  heading F1 {:.3}  parent {:.3}",
-                f1 / n as f64,
-                parent / np.max(1) as f64
-            );
-        }
-    }
+    assert_eq!(outline(&tree(&html, &[])), "Alpha, Beta");
 }
 
 #[test]
@@ -637,65 +472,8 @@ fn a_page_title_on_the_level_of_the_documents_holds_them() {
          <p><strong>Muster-Widerrufsformular</strong><br>{VERTRAG}</p></div>"
     );
     assert_eq!(
-        outline(&tree_heps(&html, &[])),
+        outline(&tree(&html, &[])),
         "Widerrufsrecht für Verbraucher [Widerrufsbelehrung [Widerrufsrecht, \
          Folgen des Widerrufs], Muster-Widerrufsformular]"
     );
-}
-
-/// Cost of the HEPS steps in the hierarchy (run with `--release --ignored --nocapture`):
-/// styles + blocks + sections without and with the sentence-breaking pass and the C1 check,
-/// on the content candidates of the Open Terms Archive and hand-labelled pages.
-#[test]
-#[ignore]
-fn heps_steps_cost_on_the_corpus() {
-    use std::time::Instant;
-    use tcx::analyze::{StyleStats, select};
-    use tcx::eval::gold::{json_entries, read_manifest};
-    use tcx::eval::{decode_page, read_page};
-
-    let corpus = Path::new("../shared/corpus");
-    let mut entries = read_manifest(&corpus.join("gold.tsv"), corpus).unwrap();
-    entries.extend(json_entries(Path::new("tests/gold"), corpus).unwrap());
-    let options = AnalysisOptions::default();
-    let mut pages = Vec::new();
-    for e in &entries {
-        let Ok(bytes) = read_page(&e.html) else {
-            continue;
-        };
-        let html = decode_page(&bytes);
-        let Ok(stats) = StyleStats::scan(&html, &options) else {
-            continue;
-        };
-        let Some(cand) = select::select(&stats, options.threshold) else {
-            continue;
-        };
-        let Ok(mut t) = ReducedTree::build(&html, &cand.ranges, &options) else {
-            continue;
-        };
-        if let Some(&first) = cand.elements.first() {
-            t.ancestors = stats.ancestors(first);
-        }
-        pages.push((t, stats.stylesheets.clone()));
-    }
-    for round in 0..3 {
-        let start = Instant::now();
-        for (t, sheets) in &pages {
-            let styles = ComputedStyles::compute(t, sheets);
-            let _ = sections(&blocks_with_styles(t, &styles));
-        }
-        let plain = start.elapsed();
-        let start = Instant::now();
-        for (t, sheets) in &pages {
-            let styles = without_sentence_breaking(t, &ComputedStyles::compute(t, sheets));
-            let _ = sections_in(Some(t), &blocks_with_styles(t, &styles));
-        }
-        let with = start.elapsed();
-        println!(
-            "round {round}: {} pages, styles+blocks+sections {:.1} ms, with HEPS steps {:.1} ms",
-            pages.len(),
-            plain.as_secs_f64() * 1e3,
-            with.as_secs_f64() * 1e3
-        );
-    }
 }

@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use tcx::text::sentences::{self, ABBREVIATIONS};
 use tcx::{AnalysisOptions, analyze};
+use tcx_core::stages::sentences::{self, ABBREVIATIONS};
 
 use crate::corpus::corpus_dir;
 
@@ -256,11 +256,10 @@ fn text_language_of_every_gold_page() {
         };
         let got = a.language.as_ref().map(|l| l.code.as_str());
         let sections: Vec<String> = a
-            .section_text
+            .sections
             .iter()
-            .zip(&a.sections)
-            .filter_map(|(t, s)| {
-                t.language.as_ref().map(|l| {
+            .filter_map(|s| {
+                s.language.as_ref().map(|l| {
                     format!(
                         "{:?}={}({})",
                         s.title.as_deref().unwrap_or("-"),
@@ -301,15 +300,15 @@ fn text_language_of_every_gold_page() {
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
-fn sentences_of(a: &tcx::analyze::Analysis) -> Vec<String> {
-    fn walk(t: &[tcx::text::SectionText], out: &mut Vec<String>) {
+fn sentences_of(a: &tcx_core::Analysis) -> Vec<String> {
+    fn walk(t: &[tcx_core::Section], out: &mut Vec<String>) {
         for s in t {
             out.extend(s.sentences.iter().cloned());
             walk(&s.subsections, out);
         }
     }
     let mut out = Vec::new();
-    walk(&a.section_text, &mut out);
+    walk(&a.sections, &mut out);
     out
 }
 
@@ -359,7 +358,7 @@ fn text_normalisation_in_the_analysis() {
     assert!(has("Versandkosten: 9,90 €"), "{s:#?}");
     // Titles stay as written and out of the sentences; no tokens unless enabled.
     assert!(!has("Allgemeine Geschäftsbedingungen"), "{s:#?}");
-    assert!(a.section_text.iter().all(|t| t.tokens.is_none()));
+    assert!(a.sections.iter().all(|t| t.tokens.is_none()));
 
     // Lists as one sentence per item when joining is off.
     let mut options = AnalysisOptions::default();
@@ -378,7 +377,7 @@ fn text_tokens_in_the_document_when_enabled() {
     let mut options = AnalysisOptions::default();
     options.text.tokens = true;
     let a = analyze(&html, &options).unwrap();
-    let doc = tcx::output::Document::from_analysis(a, Default::default(), "t".into());
+    let doc = tcx_core::Document::from_analysis(a, Default::default(), "t".into());
     let json = serde_json::to_value(&doc).unwrap();
     let first = &json["sections"][0];
     assert_eq!(
@@ -406,11 +405,11 @@ fn text_tokens_in_the_document_when_enabled() {
     );
     // Off by default: no "tokens" key at all.
     let a = analyze(&html, &AnalysisOptions::default()).unwrap();
-    let doc = tcx::output::Document::from_analysis(a, Default::default(), "t".into());
+    let doc = tcx_core::Document::from_analysis(a, Default::default(), "t".into());
     let json = serde_json::to_value(&doc).unwrap();
     assert!(json["sections"][0].get("tokens").is_none());
     assert!(json["sections"][0]["sentences"].is_array());
-    let back: tcx::output::Document = serde_json::from_value(json).unwrap();
+    let back: tcx_core::Document = serde_json::from_value(json).unwrap();
     assert!(!back.sections[0].sentences.is_empty());
 }
 
@@ -428,7 +427,7 @@ fn text_language_per_top_level_section_and_hint() {
     let a = analyze(&html, &AnalysisOptions::default()).unwrap();
     assert_eq!(a.language.as_ref().unwrap().code, "de");
     let langs: Vec<Option<&str>> = a
-        .section_text
+        .sections
         .iter()
         .map(|t| t.language.as_ref().map(|l| l.code.as_str()))
         .collect();
@@ -438,7 +437,7 @@ fn text_language_per_top_level_section_and_hint() {
         "{langs:?}"
     );
     // The English section is segmented with English rules.
-    let last = a.section_text.last().unwrap();
+    let last = a.sections.last().unwrap();
     assert_eq!(last.sentences.len(), 4, "{:?}", last.sentences);
 
     // A hint decides a page too short to tell.

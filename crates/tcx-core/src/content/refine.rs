@@ -1,0 +1,248 @@
+//! Trimming boilerplate at the edges of the content, after Kimatu's block ratios.
+//!
+//! The content candidate often carries a little of the site inside it: a breadcrumb, share
+//! buttons, "back to top", a print link, a newsletter box. Every block gets a
+//! content-relevance score from four ratios; blocks that score as boilerplate are removed
+//! from the start and the end of the content only — never from the middle, because a T&C is
+//! continuous. Titles, dates, addresses, phone numbers, e-mail addresses and the lines of a
+//! withdrawal form score low but are content (the paper's requirements 3 and 4), so they are
+//! protected.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::structure::blocks::{Block, BlockKind};
+
+/// Characters of a typical sentence: blocks this long get the full length ratio.
+pub const TYPICAL_BLOCK_CHARS: f64 = 80.0;
+/// Mean word length (characters) of running text: the full average-length ratio.
+pub const TYPICAL_WORD_CHARS: f64 = 5.0;
+/// Sentence punctuation marks per 100 characters of prose: the full punctuation ratio.
+pub const TYPICAL_PUNCTUATION_PER_100: f64 = 1.0;
+/// Weights of the length, average-length, punctuation and link ratios in the score.
+pub const WEIGHTS: [f64; 4] = [0.3, 0.1, 0.3, 0.3];
+/// Blocks scoring below this are boilerplate (unless protected).
+pub const BOILERPLATE_BELOW: f64 = 0.45;
+/// Short plain lines (titles, dates) of at most this many words are protected when they are
+/// not links and not a known boilerplate phrase.
+pub const SHORT_LINE_WORDS: usize = 12;
+
+/// The ratios and score of one block.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BlockScore {
+    /// Length ratio, 0 to 1.
+    pub length: f64,
+    /// Average word length ratio, 0 to 1.
+    pub average_length: f64,
+    /// Punctuation ratio, 0 to 1.
+    pub punctuation: f64,
+    /// Link density: share of link characters, 0 to 1.
+    pub link_density: f64,
+    /// Weighted content relevance, 0 to 1.
+    pub relevance: f64,
+}
+
+/// Scores one block.
+pub fn score(block: &Block) -> BlockScore {
+    let chars = block.text.chars().count() as f64;
+    let letters: usize = block
+        .text
+        .split_whitespace()
+        .map(|w| w.chars().filter(|c| c.is_alphanumeric()).count())
+        .sum();
+    let words = block.words.max(1) as f64;
+    let punct = block
+        .text
+        .chars()
+        .filter(|c| matches!(c, '.' | ',' | ';' | ':' | '!' | '?'))
+        .count() as f64;
+    let length = (chars / TYPICAL_BLOCK_CHARS).min(1.0);
+    let average_length = (letters as f64 / words / TYPICAL_WORD_CHARS).min(1.0);
+    let punctuation = (punct * 100.0 / chars.max(1.0) / TYPICAL_PUNCTUATION_PER_100).min(1.0);
+    let link_density = f64::from(block.link_share).clamp(0.0, 1.0);
+    let relevance = WEIGHTS[0] * length
+        + WEIGHTS[1] * average_length
+        + WEIGHTS[2] * punctuation
+        + WEIGHTS[3] * (1.0 - link_density);
+    BlockScore {
+        length,
+        average_length,
+        punctuation,
+        link_density,
+        relevance,
+    }
+}
+
+static BOILERPLATE_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(newsletter|nach oben|zurück nach oben|back to top|scroll to top|seite drucken|drucken|print( this)?( page)?|teilen|share( this)?|tweet|facebook|pinterest|whatsapp|sie sind hier|you are here|startseite|breadcrumb|cookie[- ]?einstellungen|cookie[- ]settings|cookie[- ]consent|cookies? (?:entfernen|löschen|verwalten|akzeptieren|ablehnen)|(?:manage|accept|reject) cookies|zum warenkorb|add to cart|in den warenkorb|weiter einkaufen|continue shopping|pdf herunterladen|download( as)? pdf|jetzt anmelden|subscribe|abonnieren|folgen sie uns|follow us)\b")
+        .expect("valid regex")
+});
+
+static PROTECTED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(\b\d{4,5}\s+\p{Lu}\p{Ll}+", // postcode and town
+        r"|\b(tel|telefon|phone|fax|mobil)\b\.?\s*:?\s*[+\d(]", // phone
+        r"|\+\d{2}[\d\s/()-]{6,}",         // international number
+        r"|[\w.+-]+@[\w-]+\.[\w.]+",       // e-mail
+        r"|_{3,}|\(\*\)|\bunterschrift\b|\bdatum\b|\bsignature\b", // withdrawal form
+        r"|\b(gmbh|ag|ug|kg|e\.k\.|ltd|inc|llc)\b)", // company names in imprints
+    ))
+    .expect("valid regex")
+});
+
+static FIELD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[^:]{2,40}:\s*\S").expect("valid regex"));
+
+/// Whether a block is content whatever its score.
+pub fn is_protected(block: &Block) -> bool {
+    if matches!(block.kind, BlockKind::Heading(_)) || block.enumeration.is_some() {
+        return true;
+    }
+    if PROTECTED.is_match(&block.text) {
+        return true;
+    }
+    if block.words > SHORT_LINE_WORDS || BOILERPLATE_PHRASE.is_match(&block.text) {
+        return false;
+    }
+    // A short plain line (a title, a date), or an imprint field: a plain label and its
+    // value, which may be a link ("Web design: www.agentur.de").
+    block.link_share < 0.2 || (block.link_share <= 0.6 && FIELD.is_match(&block.text))
+}
+
+/// Whether a block is boilerplate: link-dense or a known site phrase, or scoring low, and not
+/// protected.
+pub fn is_boilerplate(block: &Block) -> bool {
+    if is_protected(block) {
+        return false;
+    }
+    let s = score(block);
+    s.link_density >= 0.5
+        || (block.words <= 20 && BOILERPLATE_PHRASE.is_match(&block.text))
+        || s.relevance < BOILERPLATE_BELOW
+}
+
+/// A short line ending in a colon that only introduces what follows ("Weitere Links:",
+/// "Share:"): not a heading tag and not enumerated.
+fn is_label(block: &Block) -> bool {
+    block.text.trim_end().ends_with(':')
+        && block.words <= SHORT_LINE_WORDS / 3
+        && block.enumeration.is_none()
+        && !matches!(block.kind, BlockKind::Heading(_))
+}
+
+/// How many blocks were trimmed at each end.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Trimmed {
+    /// Blocks removed before the first content block.
+    pub start: usize,
+    /// Blocks removed after the last content block.
+    pub end: usize,
+}
+
+/// Removes boilerplate blocks at the start and the end: the runs of boilerplate before the
+/// first and after the last block that is content. Nothing after a content block at the
+/// start (a title) or before one at the end (a date line) is touched: a print link under the
+/// title stays, as do the lines of a page that only happen to score low. A label left
+/// introducing only removed blocks ("Weitere Links:") goes too. Never removes everything: a
+/// content made only of boilerplate is left as it is.
+pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
+    let Some(first) = blocks.iter().position(|b| !is_boilerplate(b)) else {
+        return Trimmed::default();
+    };
+    let mut last = blocks
+        .iter()
+        .rposition(|b| !is_boilerplate(b))
+        .unwrap_or(first);
+    while last > first && last + 1 < blocks.len() && is_label(&blocks[last]) {
+        last -= 1;
+    }
+    let trimmed = Trimmed {
+        start: first,
+        end: blocks.len() - 1 - last,
+    };
+    blocks.truncate(last + 1);
+    blocks.drain(..first);
+    trimmed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AnalysisOptions, parse::tree::ReducedTree, structure::blocks::blocks};
+
+    fn blocks_of(html: &str) -> Vec<Block> {
+        let whole = 0..html.len();
+        let t = ReducedTree::build(
+            html,
+            std::slice::from_ref(&whole),
+            &AnalysisOptions::default(),
+        )
+        .unwrap();
+        blocks(&t)
+    }
+
+    const CLAUSE: &str = "<p>Der Vertrag kommt mit der Annahme der Bestellung durch uns zustande, spätestens mit dem Versand der Ware.</p>";
+
+    #[test]
+    fn edges_are_trimmed_middle_is_kept() {
+        let html = format!(
+            "<p><a href=/>Startseite</a> › <a href=/agb>AGB</a></p><h1>AGB</h1>{CLAUSE}<p><a href=/x>Mehr erfahren</a></p>{CLAUSE}\
+             <p><a href=#top>Zurück nach oben</a></p><p>Seite drucken</p><p>Teilen: <a>Facebook</a> <a>Twitter</a></p>\
+             <div>Newsletter abonnieren und 10 % sparen</div>"
+        );
+        let mut b = blocks_of(&html);
+        let t = trim_edges(&mut b);
+        assert_eq!(t, Trimmed { start: 1, end: 4 });
+        assert_eq!(b.first().map(|b| b.text.as_str()), Some("AGB"));
+        assert!(
+            b.iter().any(|b| b.text == "Mehr erfahren"),
+            "the middle stays"
+        );
+        assert!(b.last().unwrap().text.starts_with("Der Vertrag"));
+    }
+
+    #[test]
+    fn addresses_phones_and_form_lines_are_content() {
+        let html = format!(
+            "{CLAUSE}<p>Beispiel GmbH</p><p>Musterstraße 1</p><p>12345 Musterstadt</p><p>Tel.: +49 40 123456</p>\
+             <p>E-Mail: info@beispiel.de</p><p>Name des/der Verbraucher(s): ______________</p><p>Datum</p><p>(*) Unzutreffendes streichen.</p>"
+        );
+        let mut b = blocks_of(&html);
+        let n = b.len();
+        assert_eq!(trim_edges(&mut b), Trimmed::default());
+        assert_eq!(b.len(), n);
+    }
+
+    #[test]
+    fn imprint_fields_with_a_link_value_are_content() {
+        let html = format!(
+            "{CLAUSE}<p>Bildrechte: Royalty Free images</p><p>Web design / development: <a href=https://agentur.example>www.agentur.example</a></p>\
+             <p>Folgen Sie uns: <a href=/fb>Facebook</a></p>"
+        );
+        let mut b = blocks_of(&html);
+        assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 1 });
+        assert!(b.last().unwrap().text.starts_with("Web design"));
+    }
+
+    #[test]
+    fn scores_prefer_prose() {
+        let b = blocks_of(&format!(
+            "{CLAUSE}<p><a href=/a>Home</a> | <a href=/b>Shop</a></p>"
+        ));
+        let prose = score(&b[0]);
+        let links = score(&b[1]);
+        assert!(prose.relevance > 0.9, "{prose:?}");
+        assert!(
+            links.link_density > 0.7 && links.relevance < BOILERPLATE_BELOW,
+            "{links:?}"
+        );
+    }
+
+    #[test]
+    fn all_boilerplate_is_left_alone() {
+        let mut b = blocks_of("<p><a href=/>Home</a></p><p><a href=/x>Shop</a></p>");
+        assert_eq!(trim_edges(&mut b), Trimmed::default());
+        assert_eq!(b.len(), 2);
+    }
+}

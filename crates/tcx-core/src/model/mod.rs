@@ -1,0 +1,256 @@
+//! The published JSON Document: what a consumer of tcx reads.
+//!
+//! The shape is versioned by [`SCHEMA_VERSION`]; `docs/document.schema.json` is its JSON Schema.
+//! The model depends on no other module: every stage writes into these types.
+
+use serde::{Deserialize, Serialize};
+
+/// How the content candidate was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ContentMethod {
+    /// The deepest element holding at least the threshold share of the most common style.
+    Lca,
+    /// No element reached the threshold: the run of body children with the most characters
+    /// of the most common style.
+    Fallback,
+}
+
+impl ContentMethod {
+    /// The method's label, as in the JSON and in metrics.
+    pub fn name(self) -> &'static str {
+        match self {
+            ContentMethod::Lca => "lca",
+            ContentMethod::Fallback => "fallback",
+        }
+    }
+}
+
+/// Version of the Document's JSON shape. Bumped on any incompatible change.
+pub const SCHEMA_VERSION: &str = "1.0";
+
+/// The structured result of one page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Document {
+    /// Version of this JSON shape ([`SCHEMA_VERSION`]).
+    pub schema_version: String,
+    /// Id of the job that produced this Document, when it came from a queue or batch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job_id: Option<String>,
+    /// `ok`, or `error` with [`Document::error`] set.
+    pub status: Status,
+    /// Where the page came from.
+    pub source: Source,
+    /// When the analysis ran (RFC 3339, UTC).
+    pub extracted_at: String,
+    /// The page's `<title>`, whitespace folded; `null` when it has none.
+    pub title: Option<String>,
+    /// Language of the main content; `null` when undetermined.
+    pub language: Option<Language>,
+    /// How the main content was chosen; `null` on error.
+    pub content: Option<ContentInfo>,
+    /// The main content as plain text, one block per line.
+    pub text: String,
+    /// The section tree of the main content, with sentences (and tokens) per section.
+    pub sections: Vec<Section>,
+    /// Set when `status` is `error`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorInfo>,
+}
+
+/// Outcome of a page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Status {
+    /// The page was analysed.
+    Ok,
+    /// The page could not be fetched or analysed; see `error`.
+    Error,
+}
+
+/// Provenance of the page.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Source {
+    /// The URL (or `file://` path) that was asked for.
+    pub url: Option<String>,
+    /// The URL after redirects; equal to `url` for local files.
+    pub final_url: Option<String>,
+    /// When the bytes were fetched or read (RFC 3339, UTC).
+    pub fetched_at: Option<String>,
+    /// The character encoding the page was decoded from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+}
+
+/// Language of the content with the detector's confidence in `[0, 1]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Language {
+    /// ISO 639-1 code, e.g. `de`, `en`.
+    pub code: String,
+    /// Confidence of the detector, 0 to 1.
+    pub confidence: f64,
+}
+
+/// How the content step chose the main content.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ContentInfo {
+    /// `lca` (lowest common ancestor above the threshold) or `fallback`.
+    pub method: ContentMethod,
+    /// XPath-like location of the chosen element(s), e.g. `/html/body/div[2]`.
+    pub path: String,
+    /// Share of the most common style's characters inside the chosen content, 0 to 1.
+    pub coverage: f64,
+    /// The naive style key (tag and sorted attributes) that holds the most characters.
+    pub most_common_style: String,
+    /// Sibling elements added next to the LCA because they hold a real share of the most
+    /// common style (content split across containers, a second document after the first).
+    pub extended_siblings: usize,
+    /// Elements added before the content because they hold its title or lead-in.
+    pub lead_in_elements: usize,
+    /// Boilerplate blocks (breadcrumbs, share and print links, newsletter boxes) removed at
+    /// the start of the content.
+    pub trimmed_blocks_start: usize,
+    /// Boilerplate blocks removed at the end of the content.
+    pub trimmed_blocks_end: usize,
+    /// Subtrees dropped because they repeat the text of an earlier one (a widget printed in
+    /// every section, a desktop and a mobile copy); the first copy is kept.
+    #[serde(default)]
+    pub repeats_removed: usize,
+}
+
+/// One node of the section tree, with its text layer.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Section {
+    /// The heading as written; `null` for text before the first heading and for
+    /// numbered clauses without a title of their own.
+    pub title: Option<String>,
+    /// The enumeration as written (`§ 3`, `1.2`, `(1)`, `a)`), when the section is numbered.
+    pub number: Option<String>,
+    /// Depth in the tree, 1 for top-level sections.
+    pub level: u32,
+    /// The text blocks of this section that precede its first subsection, in order.
+    pub paragraphs: Vec<String>,
+    /// The paragraphs as normalised sentences (NFC, spaces folded, `<br>` splits re-joined,
+    /// short lists joined, table rows as `Header: value`).
+    #[serde(default)]
+    pub sentences: Vec<String>,
+    /// Tokens per sentence; present only when enabled (`text.tokens`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<Vec<Vec<String>>>,
+    /// Language of a top-level section that differs from the document's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<Language>,
+    /// Nested sections, in document order.
+    pub subsections: Vec<Section>,
+}
+
+impl Section {
+    /// A section with a heading and a number and no text yet.
+    pub fn new(title: Option<String>, number: Option<String>, level: u32) -> Section {
+        Section {
+            title,
+            number,
+            level,
+            ..Section::default()
+        }
+    }
+
+    /// Writes the section tree as indented plain text (the CLI's `--format text`).
+    pub fn write_outline(sections: &[Section], out: &mut String) {
+        for s in sections {
+            let indent = "  ".repeat(s.level.saturating_sub(1) as usize);
+            match (&s.title, &s.number) {
+                (Some(t), _) => out.push_str(&format!("{indent}# {t}\n")),
+                (None, Some(n)) => out.push_str(&format!("{indent}# [{n}]\n")),
+                (None, None) => {}
+            }
+            for p in &s.paragraphs {
+                out.push_str(&format!("{indent}  {p}\n"));
+            }
+            Section::write_outline(&s.subsections, out);
+        }
+    }
+}
+
+/// A failure, as published in an error Document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct ErrorInfo {
+    /// A stable machine-readable label, e.g. `not_html`, `timeout`, `http_status`.
+    pub kind: String,
+    /// Human-readable explanation.
+    pub message: String,
+    /// Whether trying again later may succeed.
+    pub retryable: bool,
+}
+
+impl ErrorInfo {
+    /// An error with its stable `kind` label, message and whether a retry may succeed.
+    pub fn new(kind: impl Into<String>, message: impl Into<String>, retryable: bool) -> Self {
+        ErrorInfo {
+            kind: kind.into(),
+            message: message.into(),
+            retryable,
+        }
+    }
+}
+
+impl Source {
+    /// Provenance of a page: the address asked for, the address after redirects, when it
+    /// was read (RFC 3339) and the encoding it was decoded from.
+    pub fn new(
+        url: Option<String>,
+        final_url: Option<String>,
+        fetched_at: Option<String>,
+        encoding: Option<String>,
+    ) -> Self {
+        Source {
+            url,
+            final_url,
+            fetched_at,
+            encoding,
+        }
+    }
+}
+
+impl Language {
+    /// A language code with the detector's confidence.
+    pub fn new(code: impl Into<String>, confidence: f64) -> Self {
+        Language {
+            code: code.into(),
+            confidence,
+        }
+    }
+}
+
+impl Document {
+    /// The Document tagged with the id of the job that produced it.
+    pub fn with_job_id(mut self, job_id: impl Into<String>) -> Self {
+        self.job_id = Some(job_id.into());
+        self
+    }
+
+    /// Builds the error Document of a page that could not be processed.
+    pub fn from_error(error: ErrorInfo, source: Source, extracted_at: String) -> Self {
+        Document {
+            schema_version: SCHEMA_VERSION.to_owned(),
+            job_id: None,
+            status: Status::Error,
+            source,
+            extracted_at,
+            title: None,
+            language: None,
+            content: None,
+            text: String::new(),
+            sections: Vec::new(),
+            error: Some(error),
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! The element stack shared by both passes.
+//!
+//! lol_html tokenizes but builds no HTML5 tree: it nests `<p>a<p>b` and `<li>x<li>y`, knows no
+//! implied end tags and drops stray end tags silently. [`ElementStack`] supplies the parts of
+//! the HTML tree builder that matter for text structure, so that parent/child relations seen by
+//! pass 1 and pass 2 are the ones a browser would build:
+//! - implied end tags: `p` closed by block starts, `li` by `li`, `dt`/`dd` by `dt`/`dd`,
+//!   `tr`/`td`/`th`, `thead`/`tbody`/`tfoot`, `option`/`optgroup`, headings by headings,
+//!   `head` by any body element;
+//! - void elements are never pushed ([`is_void`]);
+//! - end tags close an element only while it is still open (a no-op otherwise), together
+//!   with everything opened inside it;
+//! - [`ElementStack::finish`] closes whatever is still open at end of input.
+
+/// One open element: its tag name and the caller's id for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    /// Lower-case tag name.
+    pub tag: Box<str>,
+    /// Id of the element in the caller's table (pass 1) or tree (pass 2).
+    pub id: u32,
+}
+
+/// The stack of open elements.
+#[derive(Debug, Default)]
+pub struct ElementStack {
+    frames: Vec<Frame>,
+    /// How many elements of each [`TRACKED`] tag are open: the implied-end-tag rules look
+    /// down the stack only when one is, so deep nesting (10,000 `div`s) stays linear.
+    open: [u32; TRACKED.len()],
+}
+
+/// Tags whose open count is kept.
+const TRACKED: [&str; 11] = [
+    "head", "p", "li", "dt", "dd", "tr", "td", "th", "table", "svg", "title",
+];
+
+fn tracked(tag: &str) -> Option<usize> {
+    TRACKED.iter().position(|t| *t == tag)
+}
+
+impl ElementStack {
+    /// An empty stack.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The innermost open element.
+    pub fn top(&self) -> Option<&Frame> {
+        self.frames.last()
+    }
+
+    #[cfg(test)]
+    /// True when no element is open.
+    pub fn is_empty(&self) -> bool {
+        self.frames.is_empty()
+    }
+
+    /// Whether an element with this tag is open anywhere.
+    pub fn contains_tag(&self, tag: &str) -> bool {
+        match tracked(tag) {
+            Some(i) => self.open[i] > 0,
+            None => self.frames.iter().any(|f| &*f.tag == tag),
+        }
+    }
+
+    fn any_open(&self, tags: &[&str]) -> bool {
+        tags.iter().any(|t| self.contains_tag(t))
+    }
+
+    /// Applies the end tags implied by a start tag `tag` (before it is pushed). The ids of the
+    /// closed elements are appended to `closed`, innermost first.
+    pub fn imply_end_tags(&mut self, tag: &str, closed: &mut Vec<u32>) {
+        if !HEAD_CONTENT.contains(&tag)
+            && tag != "html"
+            && self.any_open(&["head"])
+            && let Some(pos) = self.position(|f| &*f.tag == "head")
+        {
+            self.pop_to(pos, closed);
+        }
+        if closes_p(tag)
+            && self.any_open(&["p"])
+            && let Some(pos) = self.find_in_scope("p", BUTTON_SCOPE)
+        {
+            self.pop_to(pos, closed);
+        }
+        match tag {
+            "li" if self.any_open(&["li"]) => self.close_list_item(&["li"], closed),
+            "dt" | "dd" if self.any_open(&["dt", "dd"]) => {
+                self.close_list_item(&["dt", "dd"], closed)
+            }
+            "tr" if self.any_open(&["tr", "td", "th"]) => {
+                self.close_within(&["tr", "td", "th"], TABLE_SECTION_SCOPE, closed)
+            }
+            "td" | "th" if self.any_open(&["td", "th"]) => {
+                self.close_within(&["td", "th"], ROW_SCOPE, closed)
+            }
+            "thead" | "tbody" | "tfoot" | "caption" | "colgroup" if self.any_open(&["table"]) => {
+                // Back to the table: open sections, rows and cells end.
+                if let Some(pos) = self.position(|f| &*f.tag == "table") {
+                    self.pop_to(pos + 1, closed);
+                }
+            }
+            "option" => self.close_top_if(&["option"], closed),
+            "optgroup" => {
+                self.close_top_if(&["option"], closed);
+                self.close_top_if(&["optgroup"], closed);
+            }
+            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
+                self.close_top_if(&["h1", "h2", "h3", "h4", "h5", "h6"], closed)
+            }
+            _ => {}
+        }
+    }
+
+    /// Pushes an element that can have content. Call [`ElementStack::imply_end_tags`] first.
+    pub fn push(&mut self, tag: &str, id: u32) {
+        if let Some(i) = tracked(tag) {
+            self.open[i] += 1;
+        }
+        self.frames.push(Frame {
+            tag: tag.into(),
+            id,
+        });
+    }
+
+    /// Closes the element `id` and everything opened inside it, if it is still open.
+    pub fn close(&mut self, id: u32, closed: &mut Vec<u32>) {
+        if let Some(pos) = self.frames.iter().rposition(|f| f.id == id) {
+            self.pop_to(pos, closed);
+        }
+    }
+
+    /// Closes everything still open (end of input).
+    pub fn finish(&mut self, closed: &mut Vec<u32>) {
+        if !self.frames.is_empty() {
+            self.pop_to(0, closed);
+        }
+    }
+
+    fn position(&self, pred: impl Fn(&Frame) -> bool) -> Option<usize> {
+        self.frames.iter().rposition(pred)
+    }
+
+    fn pop_to(&mut self, pos: usize, closed: &mut Vec<u32>) {
+        while self.frames.len() > pos {
+            if let Some(f) = self.frames.pop() {
+                if let Some(i) = tracked(&f.tag) {
+                    self.open[i] = self.open[i].saturating_sub(1);
+                }
+                closed.push(f.id);
+            }
+        }
+    }
+
+    /// Finds `tag` walking down from the top, stopping at a scope boundary.
+    fn find_in_scope(&self, tag: &str, boundaries: &[&str]) -> Option<usize> {
+        for (i, f) in self.frames.iter().enumerate().rev() {
+            if &*f.tag == tag {
+                return Some(i);
+            }
+            if boundaries.contains(&&*f.tag) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The HTML list-item algorithm: close the nearest `targets` element unless a special
+    /// element other than address/div/p lies in between.
+    fn close_list_item(&mut self, targets: &[&str], closed: &mut Vec<u32>) {
+        for i in (0..self.frames.len()).rev() {
+            let tag = &*self.frames[i].tag;
+            if targets.contains(&tag) {
+                self.pop_to(i, closed);
+                return;
+            }
+            if is_special(tag) && !matches!(tag, "address" | "div" | "p") {
+                return;
+            }
+        }
+    }
+
+    fn close_within(&mut self, targets: &[&str], boundaries: &[&str], closed: &mut Vec<u32>) {
+        for i in (0..self.frames.len()).rev() {
+            let tag = &*self.frames[i].tag;
+            if boundaries.contains(&tag) {
+                return;
+            }
+            if targets.contains(&tag) {
+                // Close the outermost target inside the boundary (a `tr` with open `td`).
+                let mut outer = i;
+                for j in (0..i).rev() {
+                    let t = &*self.frames[j].tag;
+                    if boundaries.contains(&t) {
+                        break;
+                    }
+                    if targets.contains(&t) {
+                        outer = j;
+                    }
+                }
+                self.pop_to(outer, closed);
+                return;
+            }
+        }
+    }
+
+    fn close_top_if(&mut self, targets: &[&str], closed: &mut Vec<u32>) {
+        if let Some(top) = self.frames.last()
+            && targets.contains(&&*top.tag)
+        {
+            let pos = self.frames.len() - 1;
+            self.pop_to(pos, closed);
+        }
+    }
+}
+
+/// Elements that never have content or an end tag.
+pub fn is_void(tag: &str) -> bool {
+    matches!(
+        tag,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+            | "basefont"
+            | "bgsound"
+            | "frame"
+            | "keygen"
+            | "image"
+    )
+}
+
+/// Elements whose content a reader never sees as text: skipped with their whole subtree.
+/// (`center` and `blockquote` are ordinary containers; hidden content such as collapsed
+/// accordions is kept on purpose.)
+pub fn is_unrendered(tag: &str) -> bool {
+    matches!(
+        tag,
+        "head"
+            | "title"
+            | "script"
+            | "style"
+            | "noscript"
+            | "template"
+            | "svg"
+            | "math"
+            | "iframe"
+            | "frameset"
+            | "noframes"
+            | "object"
+            | "applet"
+            | "audio"
+            | "video"
+            | "canvas"
+            | "datalist"
+            | "select"
+            | "option"
+            | "optgroup"
+            | "textarea"
+            | "meter"
+            | "progress"
+            | "dialog"
+    )
+}
+
+/// Block-level elements: text on either side of them belongs to different blocks.
+pub fn is_block(tag: &str) -> bool {
+    matches!(
+        tag,
+        "address"
+            | "article"
+            | "aside"
+            | "blockquote"
+            | "body"
+            | "caption"
+            | "center"
+            | "dd"
+            | "details"
+            | "dir"
+            | "div"
+            | "dl"
+            | "dt"
+            | "fieldset"
+            | "figcaption"
+            | "figure"
+            | "footer"
+            | "form"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "header"
+            | "hgroup"
+            | "hr"
+            | "html"
+            | "legend"
+            | "li"
+            | "main"
+            | "menu"
+            | "nav"
+            | "ol"
+            | "p"
+            | "pre"
+            | "section"
+            | "summary"
+            | "table"
+            | "tbody"
+            | "td"
+            | "tfoot"
+            | "th"
+            | "thead"
+            | "tr"
+            | "ul"
+            | "br"
+            | "listing"
+            | "search"
+    )
+}
+
+const HEAD_CONTENT: &[&str] = &[
+    "head", "meta", "link", "title", "style", "script", "base", "noscript", "template",
+];
+
+const BUTTON_SCOPE: &[&str] = &[
+    "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "button",
+];
+const TABLE_SECTION_SCOPE: &[&str] = &["table", "thead", "tbody", "tfoot"];
+const ROW_SCOPE: &[&str] = &["table", "tr", "thead", "tbody", "tfoot"];
+
+fn closes_p(tag: &str) -> bool {
+    matches!(
+        tag,
+        "address"
+            | "article"
+            | "aside"
+            | "blockquote"
+            | "center"
+            | "details"
+            | "dialog"
+            | "dir"
+            | "div"
+            | "dl"
+            | "fieldset"
+            | "figcaption"
+            | "figure"
+            | "footer"
+            | "header"
+            | "hgroup"
+            | "main"
+            | "menu"
+            | "nav"
+            | "ol"
+            | "p"
+            | "search"
+            | "section"
+            | "summary"
+            | "ul"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "pre"
+            | "listing"
+            | "form"
+            | "li"
+            | "dd"
+            | "dt"
+            | "plaintext"
+            | "table"
+            | "hr"
+            | "xmp"
+    )
+}
+
+fn is_special(tag: &str) -> bool {
+    closes_p(tag)
+        || matches!(
+            tag,
+            "applet"
+                | "area"
+                | "base"
+                | "body"
+                | "br"
+                | "button"
+                | "caption"
+                | "col"
+                | "colgroup"
+                | "embed"
+                | "frame"
+                | "frameset"
+                | "head"
+                | "html"
+                | "iframe"
+                | "img"
+                | "input"
+                | "link"
+                | "marquee"
+                | "meta"
+                | "noembed"
+                | "noframes"
+                | "noscript"
+                | "object"
+                | "param"
+                | "script"
+                | "select"
+                | "source"
+                | "style"
+                | "tbody"
+                | "td"
+                | "template"
+                | "textarea"
+                | "tfoot"
+                | "th"
+                | "thead"
+                | "title"
+                | "tr"
+                | "track"
+                | "wbr"
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Opens `tag` with the next id and returns what was implicitly closed.
+    fn open(s: &mut ElementStack, tag: &str, id: u32) -> Vec<u32> {
+        let mut closed = Vec::new();
+        s.imply_end_tags(tag, &mut closed);
+        s.push(tag, id);
+        closed
+    }
+
+    fn tags(s: &ElementStack) -> Vec<&str> {
+        s.frames.iter().map(|f| &*f.tag).collect()
+    }
+
+    #[test]
+    fn p_is_closed_by_p_and_blocks() {
+        let mut s = ElementStack::new();
+        open(&mut s, "body", 0);
+        open(&mut s, "p", 1);
+        assert_eq!(open(&mut s, "p", 2), vec![1]);
+        open(&mut s, "span", 3);
+        assert_eq!(open(&mut s, "div", 4), vec![3, 2]);
+        assert_eq!(tags(&s), ["body", "div"]);
+    }
+
+    #[test]
+    fn p_inside_table_cell_is_not_closed_across_scope() {
+        let mut s = ElementStack::new();
+        open(&mut s, "p", 1);
+        open(&mut s, "table", 2);
+        open(&mut s, "td", 3);
+        assert!(open(&mut s, "div", 4).is_empty());
+    }
+
+    #[test]
+    fn list_items_and_definitions() {
+        let mut s = ElementStack::new();
+        open(&mut s, "ul", 1);
+        open(&mut s, "li", 2);
+        open(&mut s, "b", 3);
+        assert_eq!(open(&mut s, "li", 4), vec![3, 2]);
+        // A nested list's item does not close the outer item.
+        open(&mut s, "ul", 5);
+        assert!(open(&mut s, "li", 6).is_empty());
+        let mut s = ElementStack::new();
+        open(&mut s, "dl", 1);
+        open(&mut s, "dt", 2);
+        assert_eq!(open(&mut s, "dd", 3), vec![2]);
+        assert_eq!(open(&mut s, "dt", 4), vec![3]);
+    }
+
+    #[test]
+    fn table_rows_and_cells() {
+        let mut s = ElementStack::new();
+        open(&mut s, "table", 1);
+        open(&mut s, "tr", 2);
+        open(&mut s, "td", 3);
+        assert_eq!(open(&mut s, "td", 4), vec![3]);
+        assert_eq!(open(&mut s, "tr", 5), vec![4, 2]);
+        open(&mut s, "th", 6);
+        assert_eq!(open(&mut s, "tbody", 7), vec![6, 5]);
+    }
+
+    #[test]
+    fn end_tags_close_only_open_elements() {
+        let mut s = ElementStack::new();
+        open(&mut s, "div", 1);
+        open(&mut s, "p", 2);
+        open(&mut s, "b", 3);
+        let mut closed = Vec::new();
+        s.close(2, &mut closed);
+        assert_eq!(closed, vec![3, 2]);
+        closed.clear();
+        s.close(2, &mut closed); // stray: already closed
+        assert!(closed.is_empty());
+        s.finish(&mut closed);
+        assert_eq!(closed, vec![1]);
+        assert!(s.is_empty());
+    }
+
+    #[test]
+    fn head_is_closed_by_body_content() {
+        let mut s = ElementStack::new();
+        open(&mut s, "html", 1);
+        open(&mut s, "head", 2);
+        open(&mut s, "meta", 3);
+        assert_eq!(open(&mut s, "div", 4), vec![3, 2]);
+        assert_eq!(tags(&s), ["html", "div"]);
+    }
+
+    #[test]
+    fn headings_close_open_headings() {
+        let mut s = ElementStack::new();
+        open(&mut s, "h2", 1);
+        assert_eq!(open(&mut s, "h3", 2), vec![1]);
+    }
+}

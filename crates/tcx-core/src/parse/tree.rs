@@ -1,0 +1,392 @@
+//! Pass 2: re-read only the candidate's byte range(s) and build the reduced tree of element
+//! and text nodes that the block and hierarchy stages work on.
+
+use std::cell::RefCell;
+use std::ops::Range;
+use std::rc::Rc;
+
+use lol_html::html_content::{Element, EndTag, TextType};
+use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
+
+use super::consent::is_consent_banner;
+use super::scan::{decode_attribute, decode_text, parser_memory};
+use super::stack::{ElementStack, is_unrendered, is_void};
+use crate::{AnalysisOptions, AnalyzeError};
+
+/// Index of a node in [`ReducedTree::nodes`]; 0 is the synthetic root.
+pub type NodeId = u32;
+
+/// Attributes the later stages read; everything else is dropped.
+const KEPT_ATTRIBUTES: &[&str] = &[
+    "class", "id", "style", "href", "title", "colspan", "rowspan", "size", "color", "face",
+    "align", "hidden", "open", "role", "type", "start", "value", "src", "alt", "height", "width",
+];
+
+/// One node of the reduced tree.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NodeKind {
+    /// An element with its kept attributes (names lower-case, values decoded).
+    Element {
+        /// Lower-case tag name.
+        tag: String,
+        /// Kept attributes in source order.
+        attributes: Vec<(String, String)>,
+    },
+    /// A text node, entities decoded, whitespace as in the source.
+    Text(String),
+}
+
+/// A node and its place in the tree.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// The parent node (the root is its own parent).
+    pub parent: NodeId,
+    /// Element or text.
+    pub kind: NodeKind,
+    /// Children in document order.
+    pub children: Vec<NodeId>,
+}
+
+/// The candidate's subtree(s) under one synthetic root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReducedTree {
+    /// Nodes in document order; node 0 is the synthetic root (tag `#root`).
+    pub nodes: Vec<Node>,
+    /// The elements enclosing the candidate on the page, outermost (`html`) first, with the
+    /// attributes pass 1 saw (`class` without generated tokens); empty when unknown. CSS
+    /// selectors such as `.content h2` need them.
+    pub ancestors: Vec<AncestorElement>,
+}
+
+/// An element above the candidate: tag and attributes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AncestorElement {
+    /// Lower-case tag name.
+    pub tag: String,
+    /// Attributes (names lower-case, values decoded), sorted by name.
+    pub attributes: Vec<(String, String)>,
+}
+
+impl Node {
+    /// The tag name, or `None` for text.
+    pub fn tag(&self) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Element { tag, .. } => Some(tag),
+            NodeKind::Text(_) => None,
+        }
+    }
+
+    /// The value of a kept attribute.
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        match &self.kind {
+            NodeKind::Element { attributes, .. } => attributes
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str()),
+            NodeKind::Text(_) => None,
+        }
+    }
+}
+
+struct BuildState {
+    nodes: Vec<Node>,
+    stack: ElementStack,
+    text: String,
+    closed: Vec<u32>,
+    /// Depth of unrendered elements currently open (their subtree is skipped).
+    skipped: Vec<u32>,
+}
+
+impl ReducedTree {
+    /// Parses the given byte ranges of `html` (in document order) into one tree.
+    pub fn build(
+        html: &str,
+        ranges: &[Range<usize>],
+        options: &AnalysisOptions,
+    ) -> Result<ReducedTree, AnalyzeError> {
+        let state = Rc::new(RefCell::new(BuildState {
+            nodes: vec![Node {
+                parent: 0,
+                kind: NodeKind::Element {
+                    tag: "#root".to_owned(),
+                    attributes: Vec::new(),
+                },
+                children: Vec::new(),
+            }],
+            stack: ElementStack::new(),
+            text: String::new(),
+            closed: Vec::new(),
+            skipped: Vec::new(),
+        }));
+        for range in ranges {
+            let slice = html
+                .get(range.clone())
+                .ok_or_else(|| AnalyzeError::Parser(format!("bad candidate range {range:?}")))?;
+            parse_slice(slice, &state, options)?;
+        }
+        let state = Rc::try_unwrap(state)
+            .map_err(|_| AnalyzeError::Parser("pass 2 state still shared".into()))?
+            .into_inner();
+        Ok(ReducedTree {
+            nodes: state.nodes,
+            ancestors: Vec::new(),
+        })
+    }
+
+    #[cfg(test)]
+    /// The root node.
+    pub fn root(&self) -> &Node {
+        &self.nodes[0]
+    }
+
+    /// A node by id.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+}
+
+fn parse_slice(
+    slice: &str,
+    state: &Rc<RefCell<BuildState>>,
+    options: &AnalysisOptions,
+) -> Result<(), AnalyzeError> {
+    let on_element = Rc::clone(state);
+    let on_text = Rc::clone(state);
+    let on_end = Rc::clone(state);
+    let settings = Settings::new()
+        .with_strict(false)
+        .with_memory_settings(parser_memory(options.max_parser_memory))
+        .append_element_content_handler(element!("*", move |el| {
+            start_element(&on_element, el);
+            Ok(())
+        }))
+        .append_document_content_handler(doc_text!(move |t| {
+            let mut st = on_text.borrow_mut();
+            st.text.push_str(t.as_str());
+            if t.last_in_text_node() {
+                let raw = std::mem::take(&mut st.text);
+                if matches!(t.text_type(), TextType::Data) {
+                    st.add_text(&raw);
+                }
+                st.text = raw;
+                st.text.clear();
+            }
+            Ok(())
+        }))
+        .append_document_content_handler(end!(move |_| {
+            let mut st = on_end.borrow_mut();
+            let mut closed = std::mem::take(&mut st.closed);
+            st.stack.finish(&mut closed);
+            st.after_close(&closed);
+            Ok(())
+        }));
+    let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+    rewriter
+        .write(slice.as_bytes())
+        .map_err(|e| AnalyzeError::Parser(e.to_string()))?;
+    rewriter
+        .end()
+        .map_err(|e| AnalyzeError::Parser(e.to_string()))
+}
+
+fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element) {
+    let tag = el.tag_name();
+    let mut st = state.borrow_mut();
+    let mut closed = std::mem::take(&mut st.closed);
+    st.stack.imply_end_tags(&tag, &mut closed);
+    st.after_close(&closed);
+    closed.clear();
+    st.closed = closed;
+    let skipping = !st.skipped.is_empty();
+    if is_void(&tag) || !el.can_have_content() {
+        // Void elements matter for text structure only as `<br>`/`<hr>` breaks.
+        if !skipping && matches!(tag.as_str(), "br" | "hr" | "img") {
+            let parent = st.current();
+            let attributes = kept_attributes(el);
+            st.add_node(parent, NodeKind::Element { tag, attributes });
+        }
+        return;
+    }
+    let banner = || {
+        is_consent_banner(
+            el.get_attribute("class").as_deref(),
+            el.get_attribute("id").as_deref(),
+        )
+    };
+    let id = if skipping || is_unrendered(&tag) || banner() {
+        // Keep a frame so end tags stay matched, but no node.
+        let marker = u32::MAX - st.skipped.len() as u32;
+        st.skipped.push(marker);
+        marker
+    } else {
+        let parent = st.current();
+        let attributes = kept_attributes(el);
+        st.add_node(
+            parent,
+            NodeKind::Element {
+                tag: tag.clone(),
+                attributes,
+            },
+        )
+    };
+    st.stack.push(&tag, id);
+    drop(st);
+    let on_end = Rc::clone(state);
+    let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
+        let name = end.name();
+        if name == "body" || name == "html" {
+            return Ok(());
+        }
+        let mut st = on_end.borrow_mut();
+        let mut closed = std::mem::take(&mut st.closed);
+        st.stack.close(id, &mut closed);
+        st.after_close(&closed);
+        closed.clear();
+        st.closed = closed;
+        Ok(())
+    }));
+}
+
+fn kept_attributes(el: &Element) -> Vec<(String, String)> {
+    el.attributes()
+        .iter()
+        .filter_map(|a| {
+            let name = a.name();
+            KEPT_ATTRIBUTES
+                .contains(&name.as_str())
+                .then(|| (name, decode_attribute(&a.value())))
+        })
+        .collect()
+}
+
+impl BuildState {
+    fn current(&self) -> NodeId {
+        // Skipped frames carry marker ids at the top of the range; real nodes are below.
+        self.stack.top().map(|f| f.id).unwrap_or(0)
+    }
+
+    fn add_node(&mut self, parent: NodeId, kind: NodeKind) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node {
+            parent,
+            kind,
+            children: Vec::new(),
+        });
+        if let Some(p) = self.nodes.get_mut(parent as usize) {
+            p.children.push(id);
+        }
+        id
+    }
+
+    fn add_text(&mut self, raw: &str) {
+        if !self.skipped.is_empty() || raw.is_empty() {
+            return;
+        }
+        let text = decode_text(raw).into_owned();
+        let parent = self.current();
+        // Merge with a preceding text sibling (comments split text nodes).
+        if let Some(&last) = self.nodes[parent as usize].children.last()
+            && let NodeKind::Text(prev) = &mut self.nodes[last as usize].kind
+        {
+            prev.push_str(&text);
+            return;
+        }
+        self.add_node(parent, NodeKind::Text(text));
+    }
+
+    fn after_close(&mut self, closed: &[u32]) {
+        for &id in closed {
+            if self.skipped.last() == Some(&id) {
+                self.skipped.pop();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+impl ReducedTree {
+    /// The tree of a whole document with the default options (for unit tests).
+    pub(crate) fn of_whole(html: &str) -> ReducedTree {
+        ReducedTree::build(
+            html,
+            std::slice::from_ref(&(0..html.len())),
+            &AnalysisOptions::default(),
+        )
+        .expect("test HTML parses")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(html: &str) -> ReducedTree {
+        ReducedTree::of_whole(html)
+    }
+
+    fn outline(t: &ReducedTree, id: NodeId, out: &mut String) {
+        let n = t.node(id);
+        match &n.kind {
+            NodeKind::Text(s) => out.push_str(&format!("'{s}'")),
+            NodeKind::Element { tag, .. } => {
+                out.push_str(tag);
+                if !n.children.is_empty() {
+                    out.push('(');
+                    for (i, c) in n.children.iter().enumerate() {
+                        if i > 0 {
+                            out.push(' ');
+                        }
+                        outline(t, *c, out);
+                    }
+                    out.push(')');
+                }
+            }
+        }
+    }
+
+    fn shape(html: &str) -> String {
+        let t = build(html);
+        let mut s = String::new();
+        outline(&t, 0, &mut s);
+        s
+    }
+
+    #[test]
+    fn malformed_markup_is_repaired() {
+        assert_eq!(shape("<div><p>a<p>b</div>"), "#root(div(p('a') p('b')))");
+        assert_eq!(shape("<ul><li>a<li>b</ul>"), "#root(ul(li('a') li('b')))");
+        assert_eq!(shape("<div>a</span>b</div>"), "#root(div('ab'))");
+        assert_eq!(shape("<div><p>open"), "#root(div(p('open')))");
+        assert_eq!(shape("<p>a<div>b</div>c</p>"), "#root(p('a') div('b') 'c')");
+    }
+
+    #[test]
+    fn unrendered_subtrees_are_skipped_and_entities_decoded() {
+        assert_eq!(
+            shape("<div>a &amp; b<script>x<y</script><svg><text>t</text></svg><br>c</div>"),
+            "#root(div('a & b' br 'c'))"
+        );
+    }
+
+    #[test]
+    fn only_needed_attributes_are_kept() {
+        let t = build(r#"<p class="x" data-foo="1" style="font-weight:bold" onclick="y">t</p>"#);
+        match &t.node(1).kind {
+            NodeKind::Element { attributes, .. } => assert_eq!(
+                attributes,
+                &vec![
+                    ("class".to_owned(), "x".to_owned()),
+                    ("style".to_owned(), "font-weight:bold".to_owned())
+                ]
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn several_ranges_share_one_root() {
+        let html = "<p>a</p><nav>x</nav><p>b</p>";
+        let t = ReducedTree::build(html, &[0..8, 20..28], &AnalysisOptions::default()).unwrap();
+        assert_eq!(t.root().children.len(), 2);
+    }
+}

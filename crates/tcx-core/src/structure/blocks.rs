@@ -1,0 +1,560 @@
+//! Blocks: the reduced tree cut into lines of text at block-level elements and `<br>`.
+//!
+//! Whitespace is folded as a browser renders it; inline element boundaries never insert
+//! spaces inside words (`Hello<b>W</b>orld` stays `HelloWorld`). Each block remembers what the
+//! hierarchy needs: its heading tag, list and table context, computed style, emphasis and
+//! enumeration.
+//!
+//! Tables: a data table (at least two rows of at least two short cells, no nested table,
+//! heading or list) becomes one block per row, `Header: value; Header: value` when it has a
+//! header row (or `row header: value; …` with a leading `th`); a layout table is read in order
+//! and its cells are ordinary containers.
+
+use super::enumeration::{self, Enumeration};
+use super::style::{ComputedStyles, Style};
+use crate::parse::stack::is_block;
+use crate::parse::tree::{NodeId, NodeKind, ReducedTree};
+
+/// Longest cell (in words) of a data table; longer cells make it a layout table.
+const MAX_DATA_CELL_WORDS: usize = 60;
+/// Nodes a table classification looks at before giving up (treated as layout).
+const MAX_TABLE_SCAN: usize = 20_000;
+
+/// What kind of element a block comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// Ordinary text (`p`, `div`, loose text).
+    Paragraph,
+    /// Text inside `h1`–`h6` (the level).
+    Heading(u8),
+    /// Text inside a list item.
+    ListItem,
+    /// Text directly inside a cell of a layout table.
+    TableCell,
+    /// One row of a data table, rendered as `Header: value; …`.
+    TableRow,
+}
+
+/// One line of the main content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// The text, whitespace folded, never empty.
+    pub text: String,
+    /// Where it comes from.
+    pub kind: BlockKind,
+    /// Most of its characters (links aside) are bold (`b`, `strong`, `th`, headings,
+    /// `font-weight` of 600 or more in an inline style).
+    pub bold: bool,
+    /// All of its characters are link text.
+    pub link_only: bool,
+    /// Share of its characters that are link text, 0 to 1 (content scoring).
+    pub link_share: f32,
+    /// The style of most of its characters, link text aside (the link style when it is all
+    /// link text).
+    pub style: Style,
+    /// All its letters and digits (link text aside) share the size, weight and underline of
+    /// [`Block::style`]: no bold words inside a normal sentence, no normal tail after a bold
+    /// lead-in.
+    pub uniform: bool,
+    /// The innermost `<li>` holding the block, if any.
+    pub list_item: Option<NodeId>,
+    /// Number of nested `<li>` around the block.
+    pub list_depth: u8,
+    /// The enumeration prefix, if the text starts with one.
+    pub enumeration: Option<Enumeration>,
+    /// The innermost block-level element holding the block's first character.
+    pub node: NodeId,
+    /// Word count.
+    pub words: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Context {
+    heading: Option<u8>,
+    li: NodeId,
+    list_depth: u8,
+    cell: bool,
+    link: bool,
+    block_node: NodeId,
+}
+
+/// Characters of one style in the block being built.
+#[derive(Clone, Copy)]
+struct StyleCount {
+    style: Style,
+    chars: usize,
+    alnum: usize,
+}
+
+#[derive(Default)]
+struct Builder {
+    blocks: Vec<Block>,
+    text: String,
+    pending_space: bool,
+    start: Option<Context>,
+    chars: usize,
+    bold_chars: usize,
+    link_chars: usize,
+    styles: Vec<StyleCount>,
+    link_style: Option<Style>,
+}
+
+impl Builder {
+    fn count_style(&mut self, style: Style, c: char) {
+        let alnum = usize::from(c.is_alphanumeric());
+        if let Some(sc) = self.styles.iter_mut().find(|sc| sc.style == style) {
+            sc.chars += 1;
+            sc.alnum += alnum;
+        } else {
+            self.styles.push(StyleCount {
+                style,
+                chars: 1,
+                alnum,
+            });
+        }
+    }
+
+    fn push_text(&mut self, s: &str, ctx: Context, style: Style) {
+        for c in s.chars() {
+            if c.is_whitespace() {
+                self.pending_space = !self.text.is_empty();
+                continue;
+            }
+            if matches!(
+                c,
+                '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{feff}'
+            ) {
+                continue;
+            }
+            if self.pending_space {
+                self.text.push(' ');
+                self.pending_space = false;
+            }
+            if self.start.is_none() {
+                self.start = Some(ctx);
+            }
+            self.text.push(c);
+            if ctx.link {
+                self.link_chars += 1;
+                self.link_style.get_or_insert(style);
+            } else {
+                self.chars += 1;
+                if style.is_bold() {
+                    self.bold_chars += 1;
+                }
+                self.count_style(style, c);
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        self.pending_space = false;
+        let Some(ctx) = self.start.take() else {
+            self.text.clear();
+            self.reset_counts();
+            return;
+        };
+        let text = std::mem::take(&mut self.text);
+        let kind = if let Some(level) = ctx.heading {
+            BlockKind::Heading(level)
+        } else if ctx.cell {
+            BlockKind::TableCell
+        } else if ctx.li != 0 {
+            BlockKind::ListItem
+        } else {
+            BlockKind::Paragraph
+        };
+        let words = text.split_whitespace().count();
+        // Majority style; ties go to the style seen first.
+        let mut major: Option<StyleCount> = None;
+        for sc in &self.styles {
+            if major.is_none_or(|m| sc.chars > m.chars) {
+                major = Some(*sc);
+            }
+        }
+        let style = major
+            .map(|m| m.style)
+            .or(self.link_style)
+            .unwrap_or_default();
+        let uniform = self
+            .styles
+            .iter()
+            .all(|sc| sc.alnum == 0 || sc.style.same_emphasis(&style));
+        self.blocks.push(Block {
+            enumeration: enumeration::detect(&text),
+            bold: self.bold_chars * 2 > self.chars,
+            link_only: self.chars == 0 && self.link_chars > 0,
+            link_share: self.link_chars as f32 / (self.chars + self.link_chars).max(1) as f32,
+            style,
+            uniform,
+            list_item: (ctx.li != 0).then_some(ctx.li),
+            list_depth: ctx.list_depth,
+            text,
+            kind,
+            node: ctx.block_node,
+            words,
+        });
+        self.reset_counts();
+    }
+
+    fn reset_counts(&mut self) {
+        self.chars = 0;
+        self.bold_chars = 0;
+        self.link_chars = 0;
+        self.styles.clear();
+        self.link_style = None;
+    }
+
+    /// Adds a finished block of a data table row.
+    fn push_row(&mut self, text: String, ctx: Context, node: NodeId, style: Style) {
+        let words = text.split_whitespace().count();
+        self.blocks.push(Block {
+            enumeration: None,
+            bold: style.is_bold(),
+            link_only: false,
+            link_share: 0.0,
+            style,
+            uniform: false,
+            list_item: (ctx.li != 0).then_some(ctx.li),
+            list_depth: ctx.list_depth,
+            text,
+            kind: BlockKind::TableRow,
+            node,
+            words,
+        });
+    }
+}
+
+#[cfg(test)]
+/// Cuts the reduced tree into blocks, in document order, with user-agent styles only.
+pub fn blocks(tree: &ReducedTree) -> Vec<Block> {
+    blocks_with_styles(tree, &ComputedStyles::compute(tree, &[]))
+}
+
+/// Cuts the reduced tree into blocks, in document order, with the given computed styles.
+pub fn blocks_with_styles(tree: &ReducedTree, styles: &ComputedStyles) -> Vec<Block> {
+    let mut b = Builder::default();
+    // Iterative walk: 10,000 nested elements must not exhaust the call stack.
+    enum Step {
+        Enter(NodeId, Context),
+        Exit(bool),
+    }
+    let mut work = vec![Step::Enter(0, Context::default())];
+    while let Some(step) = work.pop() {
+        match step {
+            Step::Exit(block) => {
+                if block {
+                    b.flush();
+                }
+            }
+            Step::Enter(id, ctx) => {
+                let node = tree.node(id);
+                match &node.kind {
+                    NodeKind::Text(s) => b.push_text(s, ctx, styles.get(id)),
+                    NodeKind::Element { tag, .. } => {
+                        let tag = tag.as_str();
+                        if matches!(tag, "br" | "hr") {
+                            b.flush();
+                            continue;
+                        }
+                        let block = is_block(tag);
+                        if block {
+                            b.flush();
+                        }
+                        if tag == "table" && is_data_table(tree, id) {
+                            for (text, row) in table_rows(tree, id) {
+                                b.push_row(text, ctx, row, styles.get(row));
+                            }
+                            continue;
+                        }
+                        let ctx = child_context(ctx, id, tag, block);
+                        work.push(Step::Exit(block));
+                        for &c in node.children.iter().rev() {
+                            work.push(Step::Enter(c, ctx));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    b.flush();
+    b.blocks
+}
+
+fn child_context(mut ctx: Context, id: NodeId, tag: &str, block: bool) -> Context {
+    if block {
+        ctx.block_node = id;
+        ctx.cell = false;
+    }
+    match tag {
+        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => ctx.heading = tag[1..].parse().ok(),
+        "li" => {
+            ctx.li = id;
+            ctx.list_depth = ctx.list_depth.saturating_add(1);
+        }
+        "td" | "th" => ctx.cell = true,
+        "a" => ctx.link = true,
+        _ => {}
+    }
+    ctx
+}
+
+/// Whether a table holds data (rows of short cells) rather than page layout.
+fn is_data_table(tree: &ReducedTree, table: NodeId) -> bool {
+    if tree.node(table).attribute("role") == Some("presentation") {
+        return false;
+    }
+    let mut rows = 0usize;
+    let mut wide_rows = 0usize;
+    let mut seen = 0usize;
+    let mut todo: Vec<NodeId> = tree.node(table).children.iter().rev().copied().collect();
+    while let Some(id) = todo.pop() {
+        seen += 1;
+        if seen > MAX_TABLE_SCAN {
+            return false;
+        }
+        let node = tree.node(id);
+        match node.tag() {
+            Some("table" | "ul" | "ol" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6") => {
+                return false;
+            }
+            Some("tr") => {
+                rows += 1;
+                let cells: Vec<NodeId> = cells_of(tree, id);
+                if cells.len() >= 2 {
+                    wide_rows += 1;
+                }
+                if cells
+                    .iter()
+                    .any(|&c| cell_text(tree, c).split_whitespace().count() > MAX_DATA_CELL_WORDS)
+                {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        todo.extend(node.children.iter().rev().copied());
+    }
+    rows >= 2 && wide_rows * 2 >= rows
+}
+
+/// The `td`/`th` children of a row.
+fn cells_of(tree: &ReducedTree, row: NodeId) -> Vec<NodeId> {
+    tree.node(row)
+        .children
+        .iter()
+        .copied()
+        .filter(|&c| matches!(tree.node(c).tag(), Some("td" | "th")))
+        .collect()
+}
+
+/// The text of a subtree, whitespace folded, `<br>` and block boundaries as spaces.
+fn cell_text(tree: &ReducedTree, id: NodeId) -> String {
+    let mut out = String::new();
+    let mut pending = false;
+    let mut todo = vec![id];
+    while let Some(id) = todo.pop() {
+        let node = tree.node(id);
+        match &node.kind {
+            NodeKind::Text(t) => {
+                for c in t.chars() {
+                    if c.is_whitespace() {
+                        pending = !out.is_empty();
+                    } else if !matches!(c, '\u{ad}' | '\u{200b}' | '\u{feff}') {
+                        if pending {
+                            out.push(' ');
+                            pending = false;
+                        }
+                        out.push(c);
+                    }
+                }
+            }
+            NodeKind::Element { tag, .. } => {
+                if tag == "br" || is_block(tag) {
+                    pending = !out.is_empty();
+                }
+                todo.extend(node.children.iter().rev().copied());
+            }
+        }
+    }
+    out
+}
+
+/// The rows of a data table as text, with their `tr` node: `Header: value; …` when the table
+/// has a header row, `row header: value; …` when a row starts with a `th`, else `a; b; c`.
+fn table_rows(tree: &ReducedTree, table: NodeId) -> Vec<(String, NodeId)> {
+    let mut rows: Vec<(NodeId, bool)> = Vec::new();
+    let mut captions = Vec::new();
+    let mut todo: Vec<(NodeId, bool)> = tree
+        .node(table)
+        .children
+        .iter()
+        .rev()
+        .map(|&c| (c, false))
+        .collect();
+    while let Some((id, in_head)) = todo.pop() {
+        let node = tree.node(id);
+        match node.tag() {
+            Some("tr") => rows.push((id, in_head)),
+            Some("caption") => captions.push(id),
+            Some(t) => {
+                let head = in_head || t == "thead";
+                todo.extend(node.children.iter().rev().map(|&c| (c, head)));
+            }
+            None => {}
+        }
+    }
+    let mut out: Vec<(String, NodeId)> = captions
+        .into_iter()
+        .map(|c| (cell_text(tree, c), c))
+        .filter(|(t, _)| !t.is_empty())
+        .collect();
+    let mut header: Option<Vec<String>> = None;
+    for (i, (row, in_head)) in rows.iter().enumerate() {
+        let cells = cells_of(tree, *row);
+        let texts: Vec<String> = cells.iter().map(|&c| cell_text(tree, c)).collect();
+        let all_th = !cells.is_empty() && cells.iter().all(|&c| tree.node(c).tag() == Some("th"));
+        if header.is_none() && (*in_head || (i == 0 && all_th)) && rows.len() > 1 {
+            header = Some(texts);
+            continue;
+        }
+        let text = match &header {
+            Some(h) if h.len() == texts.len() => texts
+                .iter()
+                .zip(h)
+                .filter(|(v, _)| !v.is_empty())
+                .map(|(v, h)| {
+                    if h.is_empty() {
+                        v.clone()
+                    } else {
+                        format!("{h}: {v}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            _ => {
+                let first_th = cells
+                    .first()
+                    .is_some_and(|&c| tree.node(c).tag() == Some("th"))
+                    && texts.len() > 1;
+                let values: Vec<&str> = texts
+                    .iter()
+                    .skip(usize::from(first_th))
+                    .map(String::as_str)
+                    .filter(|v| !v.is_empty())
+                    .collect();
+                if first_th && !texts[0].is_empty() {
+                    format!("{}: {}", texts[0], values.join("; "))
+                } else {
+                    values.join("; ")
+                }
+            }
+        };
+        if !text.is_empty() {
+            out.push((text, *row));
+        }
+    }
+    if out.is_empty()
+        && let Some(h) = header
+    {
+        let text = h.join("; ");
+        if !text.is_empty() {
+            out.push((text, table));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::AnalysisOptions;
+
+    fn blocks_of(html: &str) -> Vec<Block> {
+        let tree = ReducedTree::build(
+            html,
+            std::slice::from_ref(&(0..html.len())),
+            &AnalysisOptions::default(),
+        )
+        .unwrap();
+        blocks(&tree)
+    }
+
+    fn texts(html: &str) -> Vec<String> {
+        blocks_of(html).into_iter().map(|b| b.text).collect()
+    }
+
+    #[test]
+    fn splits_at_blocks_and_br_without_spaces_inside_words() {
+        assert_eq!(
+            texts("<div>Hello<b>W</b>orld <i>again</i><p>Next\n  line</p>tail<br>after</div>"),
+            ["HelloWorld again", "Next line", "tail", "after"]
+        );
+        assert_eq!(texts("<p><b>nec</b>, sed</p>"), ["nec, sed"]);
+        assert_eq!(texts("<p> \u{a0} </p><p>x</p>"), ["x"]);
+        assert_eq!(texts("<p>Ver\u{ad}trag</p>"), ["Vertrag"]);
+    }
+
+    #[test]
+    fn kinds_emphasis_and_links() {
+        let b = blocks_of(
+            "<h2>1. Title</h2><p><strong>Bold heading</strong></p><p>Some <b>bold</b> words in text</p>\
+             <ul><li>item</li></ul><table><tr><td>cell</td></tr></table><p><a href='#'>Download PDF</a></p>\
+             <p style='font-weight: 700'>styled</p>",
+        );
+        assert_eq!(b[0].kind, BlockKind::Heading(2));
+        assert!(b[0].bold);
+        assert_eq!(
+            b[0].enumeration.as_ref().map(|e| e.values.clone()),
+            Some(vec![1])
+        );
+        assert!(b[1].bold);
+        assert!(!b[2].bold);
+        assert_eq!(b[3].kind, BlockKind::ListItem);
+        assert_eq!(b[4].kind, BlockKind::TableCell);
+        assert!(b[5].link_only);
+        assert!(b[6].bold);
+        assert!(b[1].uniform && !b[2].uniform && b[0].uniform);
+        assert_eq!(b[0].style.size, 24.0);
+        assert_eq!(b[3].list_depth, 1);
+        assert!(b[3].list_item.is_some());
+    }
+
+    #[test]
+    fn data_tables_become_rows_and_layout_tables_read_in_order() {
+        let b = texts(
+            "<table><caption>Versandkosten</caption><thead><tr><th>Land</th><th>Kosten</th></tr></thead>\
+             <tbody><tr><td>Deutschland</td><td>4,90 €</td></tr><tr><td>Österreich</td><td>9,90 €</td></tr></tbody></table>",
+        );
+        assert_eq!(
+            b,
+            [
+                "Versandkosten",
+                "Land: Deutschland; Kosten: 4,90 €",
+                "Land: Österreich; Kosten: 9,90 €"
+            ]
+        );
+        let b = texts(
+            "<table><tr><th>Paket</th><td>5 €</td></tr><tr><th>Spedition</th><td>50 €</td></tr></table>",
+        );
+        assert_eq!(b, ["Paket: 5 €", "Spedition: 50 €"]);
+        let layout = blocks_of(
+            "<table><tr><td><h2>§ 1 Geltung</h2><p>Text eins.</p></td><td>Spalte</td></tr><tr><td>x</td><td>y</td></tr></table>",
+        );
+        let t: Vec<&str> = layout.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(t, ["§ 1 Geltung", "Text eins.", "Spalte", "x", "y"]);
+        assert_eq!(layout[0].kind, BlockKind::Heading(2));
+        assert_eq!(layout[1].kind, BlockKind::Paragraph);
+        assert_eq!(layout[2].kind, BlockKind::TableCell);
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let html = format!(
+            "{}deep text{}",
+            "<div>".repeat(20_000),
+            "</div>".repeat(20_000)
+        );
+        assert_eq!(texts(&html), ["deep text"]);
+    }
+}

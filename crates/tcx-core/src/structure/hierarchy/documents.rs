@@ -1,0 +1,52 @@
+//! Titles that name a whole document (AGB, Widerrufsbelehrung, Privacy Policy …).
+
+use super::*;
+
+pub(super) static DOCUMENT_TITLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^(?:allgemeine\s+geschäftsbedingungen|allgemeine\s+geschäfts-\s*und\s+lieferbedingungen|agb|kundeninformation(?:en)?|verbraucherinformation(?:en)?|widerrufsbelehrung(?:en)?|muster-?\s*widerrufsformular|widerrufsformular|datenschutzerklärung|datenschutzhinweise|datenschutzbestimmungen|datenschutzrichtlinie|datenschutz|impressum|(?:general\s+)?terms\s+(?:and|&)\s+conditions|terms\s+of\s+(?:service|use)|privacy\s+(?:policy|notice)|cancellation\s+policy|withdrawal\s+policy|(?:model\s+)?withdrawal\s+form)(?:\s|$|[:.,(])",
+    )
+    .expect("valid regex")
+});
+
+/// The kind of document a title names (the matched name, folded), if it names one.
+pub(super) fn document_kind(b: &Block) -> Option<String> {
+    if !is_document_title(b) {
+        return None;
+    }
+    let text = match &b.enumeration {
+        Some(e) => e.rest(&b.text),
+        None => b.text.as_str(),
+    };
+    let m = DOCUMENT_TITLE.find(text.trim())?;
+    let kind = fold(m.as_str()).replace(['-', ' '], "");
+    // The general terms under their several names are one kind of document.
+    Some(
+        if kind == "agb" || kind.contains("geschäftsbedingungen") || kind.contains("conditions") {
+            "agb".to_owned()
+        } else {
+            kind
+        },
+    )
+}
+
+/// Whether a title names a whole legal document (AGB, Widerrufsbelehrung, Privacy Policy, …).
+pub fn names_a_document(title: &str) -> bool {
+    DOCUMENT_TITLE.is_match(title.trim())
+}
+
+/// Whether a block is the title of a whole document (AGB, Widerrufsbelehrung, …).
+pub(super) fn is_document_title(b: &Block) -> bool {
+    if b.words > 8 || b.link_only || matches!(b.kind, BlockKind::TableRow | BlockKind::ListItem) {
+        return false;
+    }
+    let text = match &b.enumeration {
+        // A numbered section title ("8. Datenschutz", "3. Privacy Policy") is a clause of
+        // the document, not a document of its own; Roman numerals and letters do number
+        // documents ("II. Kundeninformationen").
+        Some(e) if e.kind == NumberKind::Arabic => return false,
+        Some(e) => e.rest(&b.text),
+        None => b.text.as_str(),
+    };
+    names_a_document(text)
+}

@@ -1,0 +1,227 @@
+//! The section tree: visual headings (Algorithm 1 with the fixes of ALGORITHMS.md Part C),
+//! heading tags, enumerations, lists and several documents per page.
+//!
+//! 0. **HEPS preprocessing** (before the blocks, [`super::heps::without_sentence_breaking`]):
+//!    an inline element between two text nodes breaks a sentence; it and every element of its
+//!    style key become body text when most elements of that key do so.
+//! 1. **Body style** = the style with the most characters in blocks of at least four words.
+//! 2. **Headline candidates** are blocks in a more prominent style (larger, heavier,
+//!    underlined), at most [`MAX_VISUAL_WORDS`] words, uniformly styled (bold words inside a
+//!    sentence never make a heading), not link-only, not a sentence, not starting in lower
+//!    case, not a `(1)` clause, not a list item or table cell; plus blocks inside `h1`–`h6` of
+//!    at most [`MAX_TAG_WORDS`] words (longer text in a heading tag is a paragraph; heading
+//!    tags that are the whole of their list items, three or more in a row, are a list of
+//!    titles, not headings). A heading tag's level is its tag and size (emphasis inside it
+//!    does not split the level). Candidate styles without heading tags must occur at least
+//!    twice, not produce empty sections for half of them and not repeat the same text (the
+//!    HEPS set filters C2–C4), and, with the reduced tree ([`sections_in`]), must not have
+//!    front nodes holding upper-level headings (HEPS C1, [`includes_upper_headings`]); a
+//!    single candidate immediately followed by another of its style heads nothing and is
+//!    dropped (unless it is a numbered title of a sequence followed by unnumbered titles).
+//!    Untagged styles count only on pages with fewer than [`MIN_TAG_HEADINGS`] tag headings
+//!    (a title repeated right after itself counts once): where the author used heading tags,
+//!    bold is emphasis.
+//! 3. **Levels** are ordered by prominence: size, weight, underline, italics, the heading tag
+//!    level, then document order. Algorithm 1's recursive split is the stack walk below: a
+//!    heading closes every open section of its level or a less prominent one.
+//! 4. **Enumerations** refine levels: within one visual level, `1.1` nests under `1.`, a new
+//!    enumeration class nests under the open one, a class seen before the open one closes
+//!    back to it (`§ 3` after the `1)` steps of `§ 2`), and numbered and unnumbered headings
+//!    are siblings — except that unnumbered headings between two consecutive numbers of one
+//!    level (`9.`, "Dauer der Vereinbarung", …, `10.`) belong to the number before them (the
+//!    one-pattern-per-level rule of A.14(b), with Part C's fixes: the empty pattern does not
+//!    compete, steps are checked per level, nothing after the last number is demoted).
+//!    Short numbered blocks in body style whose enumeration is confirmed by a sequence become
+//!    titles below every visual level, unless the heading tags themselves are numbered (then
+//!    untagged `3.1 …` lines are clauses of the tagged sections); long numbered clauses and
+//!    `(1) …` paragraphs stay paragraphs. Tables of contents (runs of short numbered or
+//!    link-only blocks whose entries reappear later) are plain text and do not count for
+//!    sequences.
+//! 5. **Lists:** the first block of each `<li>` starts an untitled item subsection (nested by
+//!    list depth); text after a list continues in an untitled subsection of the same parent.
+//! 6. **Documents:** headings named like a document of their own (AGB, Kundeninformationen,
+//!    Widerrufsbelehrung, Muster-Widerrufsformular, Datenschutzerklärung, Terms and
+//!    Conditions, Privacy Policy …; never an Arabic-numbered section title such as
+//!    "8. Datenschutz") are put on the level of the first such title, so they are siblings;
+//!    untagged ones count only when the page names at least two kinds of document ("AGB" and
+//!    "AGB der Muster GmbH" are one kind; the second is the first one's own heading). The
+//!    headings of a document's level that follow a document title belong to it, unless both
+//!    are heading tags of one level.
+
+mod builder;
+mod documents;
+mod enumerations;
+mod roles;
+#[allow(unused_imports)]
+use builder::*;
+pub use documents::names_a_document;
+#[allow(unused_imports)]
+use documents::*;
+#[allow(unused_imports)]
+use enumerations::*;
+#[allow(unused_imports)]
+use roles::*;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::blocks::{Block, BlockKind};
+use super::enumeration::{Decoration, EnumClass, Enumeration, NumberKind};
+use super::heps::{UPPER_HEADINGS_RATIO, front_nodes_by, subtree_ends};
+use super::style::Style;
+use crate::model::Section;
+use crate::parse::tree::{NodeId, ReducedTree};
+
+/// Longest block (in words) that counts as a numbered title rather than a numbered clause.
+const MAX_TITLE_WORDS: usize = 12;
+/// Longest block (in words) that counts as a visual headline (Algorithm 1).
+pub const MAX_VISUAL_WORDS: usize = 10;
+/// Longest text (in words) in a heading tag that still counts as a heading.
+pub const MAX_TAG_WORDS: usize = 25;
+/// With this many heading-tag headings, untagged prominent styles are not headings.
+pub const MIN_TAG_HEADINGS: usize = 2;
+/// Shortest run of entries that can be a table of contents.
+const MIN_TOC_RUN: usize = 3;
+/// Rank of numbered titles in body style: below every visual level.
+const BODY_RANK: u32 = u32::MAX;
+
+/// What a block is in the tree.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Role {
+    /// A heading of a visual level (0 = most prominent), with its enumeration class.
+    Heading {
+        /// Visual level, lower is more prominent.
+        rank: u32,
+        /// Enumeration class of its prefix, for nesting within the level.
+        class: Option<EnumClass>,
+        /// The title of a whole document (AGB, Widerrufsbelehrung …): the headings of its
+        /// level that follow belong to it, up to the next document title.
+        document: bool,
+    },
+    /// A short numbered block in body style, confirmed by a sequence: a title below every
+    /// visual level.
+    NumberedTitle(EnumClass),
+    /// The first block of a list item.
+    Item,
+    /// Body text (including long numbered clauses and tables of contents).
+    Text,
+}
+
+/// Key of a group of headline candidates: blocks of one look and one heading tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct GroupKey {
+    /// The look (for heading tags: only size and the tag's bold).
+    style: Style,
+    /// The heading tag's level, 1–6; 0 for blocks outside heading tags.
+    tag_level: u8,
+}
+
+impl GroupKey {
+    /// Whether the group's blocks are inside heading tags.
+    fn is_tagged(self) -> bool {
+        self.tag_level > 0
+    }
+}
+
+#[cfg(test)]
+/// Builds the section tree of the blocks (without the reduced tree: no HEPS C1 check).
+pub fn sections(blocks: &[Block]) -> Vec<Section> {
+    sections_in(None, blocks)
+}
+
+/// Builds the section tree of the blocks of `tree`.
+pub fn sections_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Section> {
+    let roles = roles_in(tree, blocks);
+    let anchors = sequence_anchors(blocks, &roles);
+    let mut tree = TreeBuilder::default();
+    for (i, (block, role)) in blocks.iter().zip(&roles).enumerate() {
+        let number = block.enumeration.as_ref().map(|e| e.raw.clone());
+        let spec = |rank, class, document| HeadingSpec {
+            rank,
+            class,
+            document,
+            tagged: matches!(block.kind, BlockKind::Heading(_)),
+            block: i,
+            anchor: anchors[i],
+        };
+        match *role {
+            Role::Text => tree.paragraph(block),
+            Role::Heading {
+                rank,
+                class,
+                document,
+            } => tree.open(spec(rank, class, document), block.text.clone(), number),
+            Role::NumberedTitle(class) => tree.open(
+                spec(BODY_RANK, Some(class), false),
+                block.text.clone(),
+                number,
+            ),
+            // "10 Jahre auf PVC-Profile" in a bullet list is no item number.
+            Role::Item => tree.item(
+                block,
+                number.filter(|_| {
+                    block
+                        .enumeration
+                        .as_ref()
+                        .is_some_and(|e| e.decoration != Decoration::Plain)
+                }),
+            ),
+        }
+    }
+    tree.finish()
+}
+
+/// For unnumbered headings that lie between two consecutive numbered headings of one level
+/// (`§ 6`, "Widerrufsbelehrung", …, `§ 7`; `9.`, "Dauer der Vereinbarung", …, `10.`): the
+/// index of the numbered heading before them, which they belong to (A.14(b): a level keeps
+/// one enumeration pattern; what interrupts the sequence is demoted under it). Only headings
+/// of the same or a less prominent level are demoted, and document titles; any heading when
+/// the numbered titles are in body style (their sequence is the only structure there is).
+fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
+    let enums = resolve_enumerations(blocks);
+    let numbered: Vec<(usize, u32, &Enumeration)> = roles
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let e = enums[i].as_ref()?;
+            match *r {
+                Role::Heading {
+                    rank,
+                    class: Some(_),
+                    ..
+                } => Some((i, rank, e)),
+                Role::NumberedTitle(_) => Some((i, BODY_RANK, e)),
+                _ => None,
+            }
+        })
+        .collect();
+    let mut anchors = vec![None; blocks.len()];
+    for (n, &(j, rank, e)) in numbered.iter().enumerate() {
+        let Some(&(k, _, next)) = numbered[n + 1..]
+            .iter()
+            .find(|(_, r, x)| *r == rank && x.class() == e.class())
+        else {
+            continue;
+        };
+        if !next.is_successor_of(e) {
+            continue;
+        }
+        for i in j + 1..k {
+            if let Role::Heading {
+                rank: r,
+                class: None,
+                document,
+            } = roles[i]
+                && (r >= rank || document || rank == BODY_RANK)
+            {
+                anchors[i] = Some(j);
+            }
+        }
+    }
+    anchors
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,484 @@
+//! The role of every block: heading of a visual level, numbered title, list item or text.
+
+use super::*;
+
+/// Decides the role of every block; with the reduced tree the blocks come from, untagged
+/// headline styles also pass the HEPS C1 check ([`includes_upper_headings`]).
+///
+/// The phases, in order of evidence (each may only remove what an earlier one proposed, except
+/// the document titles, which the vocabulary adds):
+/// 1. [`Candidates::new`]: enumerations, tables of contents and headline candidates by look;
+/// 2. [`Candidates::reject_untagged_groups`]: the HEPS set filters and heading-tag precedence;
+/// 3. [`Candidates::drop_heads_of_nothing`]: a candidate directly followed by its own style;
+/// 4. [`Candidates::rank_levels`]: prominence order and HEPS C1;
+/// 5. [`DocumentTitles::find`]: several documents on one page share a level;
+/// 6. [`Candidates::role`]: the role of each block.
+pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
+    let mut c = Candidates::new(blocks);
+    c.reject_untagged_groups();
+    c.drop_heads_of_nothing();
+    let ranks = c.rank_levels(tree);
+    let docs = DocumentTitles::find(&c, &ranks);
+    let numbered_titles = c.numbered_titles();
+    let mut seen_items: HashSet<NodeId> = HashSet::new();
+    (0..blocks.len())
+        .map(|i| c.role(i, &ranks, &docs, numbered_titles, &mut seen_items))
+        .collect()
+}
+
+/// What the role decision knows about each block of the page, refined phase by phase.
+pub(super) struct Candidates<'b> {
+    blocks: &'b [Block],
+    /// The enumeration of each block, ambiguous prefixes resolved over the page.
+    enums: Vec<Option<Enumeration>>,
+    /// Entries of a table of contents or a list of titles: text, never headings.
+    toc: Vec<bool>,
+    /// Enumerations confirmed by a sequence (tables of contents do not count).
+    confirmed: Vec<bool>,
+    /// The headline group of each block that may head a section.
+    group: Vec<Option<GroupKey>>,
+}
+
+/// Rank (visual level, lower is more prominent) of each surviving headline group.
+pub(super) type Ranks = HashMap<GroupKey, u32>;
+
+impl<'b> Candidates<'b> {
+    /// Enumerations, tables of contents and the headline candidates by look.
+    pub(super) fn new(blocks: &'b [Block]) -> Self {
+        let enums = resolve_enumerations(blocks);
+        let mut toc = toc_mask(blocks, &enums);
+        for i in heading_list_entries(blocks) {
+            toc[i] = true;
+        }
+        let counted: Vec<Option<Enumeration>> = enums
+            .iter()
+            .zip(&toc)
+            .map(|(e, &t)| if t { None } else { e.clone() })
+            .collect();
+        let confirmed = confirmed_enumerations(&counted);
+        let body = body_style(blocks);
+        let group = blocks
+            .iter()
+            .zip(&toc)
+            .map(|(b, &t)| if t { None } else { candidate_key(b, &body) })
+            .collect();
+        Candidates {
+            blocks,
+            enums,
+            toc,
+            confirmed,
+            group,
+        }
+    }
+
+    /// HEPS set filters (C2–C4) for untagged groups, and heading-tag precedence: where the
+    /// author marked headings up with tags, emphasis is emphasis, so untagged styles head
+    /// sections only on pages with fewer than [`MIN_TAG_HEADINGS`] tag headings.
+    pub(super) fn reject_untagged_groups(&mut self) {
+        let mut groups: HashMap<GroupKey, Vec<usize>> = HashMap::new();
+        for (i, k) in self.group.iter().enumerate() {
+            if let Some(k) = k {
+                groups.entry(*k).or_default().push(i);
+            }
+        }
+        // The same title twice in a row (a page header and the article's own title) counts
+        // once.
+        let g = &self.group;
+        let repeated = |i: usize| {
+            i > 0
+                && g[i].is_some()
+                && g[i - 1].is_some()
+                && fold(&self.blocks[i].text) == fold(&self.blocks[i - 1].text)
+        };
+        let tag_headings = (0..g.len())
+            .filter(|&i| !repeated(i) && g[i].is_some_and(|k| k.is_tagged()))
+            .count();
+        let rejected: HashSet<GroupKey> = groups
+            .iter()
+            .filter(|(k, members)| {
+                !k.is_tagged()
+                    && (tag_headings >= MIN_TAG_HEADINGS || !group_ok(self.blocks, g, members))
+            })
+            .map(|(k, _)| *k)
+            .collect();
+        self.drop_groups(&rejected);
+    }
+
+    /// A non-tag candidate directly followed by one of its own style heads nothing, unless
+    /// it is a numbered title of a confirmed sequence followed by an unnumbered title
+    /// (`9. Regelungen` then `Dauer der Vereinbarung`: the sub-titles belong to it).
+    pub(super) fn drop_heads_of_nothing(&mut self) {
+        let enums = &self.enums;
+        let numbered_parent = |i: usize| {
+            self.confirmed[i]
+                && enums[i].is_some()
+                && enums.get(i + 1).is_some_and(|e| {
+                    e.as_ref().map(Enumeration::class) != enums[i].as_ref().map(Enumeration::class)
+                })
+        };
+        let drop: Vec<usize> = (0..self.group.len())
+            .filter(|&i| {
+                self.group[i].is_some_and(|k| {
+                    !k.is_tagged()
+                        && self.group.get(i + 1).copied().flatten() == Some(k)
+                        && !is_document_title(&self.blocks[i])
+                        && !numbered_parent(i)
+                })
+            })
+            .collect();
+        for i in drop {
+            self.group[i] = None;
+        }
+    }
+
+    /// Orders the surviving groups by prominence (size, weight, underline, italics, heading
+    /// tag, document order) and, with the reduced tree, drops untagged groups that fail HEPS
+    /// C1 level by level from the most prominent (a bold line inside every section is no
+    /// level). Ranks are odd: the even rank above each level is free for a page title.
+    pub(super) fn rank_levels(&mut self, tree: Option<&ReducedTree>) -> Ranks {
+        let mut keys: Vec<(GroupKey, usize)> = Vec::new();
+        for (i, k) in self.group.iter().enumerate() {
+            if let Some(k) = k
+                && !keys.iter().any(|(x, _)| x == k)
+            {
+                keys.push((*k, i));
+            }
+        }
+        keys.sort_by(|(a, ai), (b, bi)| {
+            b.style
+                .size
+                .total_cmp(&a.style.size)
+                .then(b.style.weight.cmp(&a.style.weight))
+                .then(b.style.underline.cmp(&a.style.underline))
+                .then(b.style.italic.cmp(&a.style.italic))
+                .then(tag_order(a.tag_level).cmp(&tag_order(b.tag_level)))
+                .then(ai.cmp(bi))
+        });
+        if let Some(tree) = tree {
+            let dropped = self.fail_upper_headings(tree, &keys);
+            keys.retain(|(k, _)| !dropped.contains(k));
+            self.drop_groups(&dropped);
+        }
+        keys.iter()
+            .enumerate()
+            .map(|(r, (k, _))| (*k, 2 * r as u32 + 1))
+            .collect()
+    }
+
+    /// The untagged groups whose front nodes hold headings of a more prominent group (C1).
+    fn fail_upper_headings(
+        &self,
+        tree: &ReducedTree,
+        keys: &[(GroupKey, usize)],
+    ) -> HashSet<GroupKey> {
+        let spans = subtree_ends(tree);
+        let mut upper: Vec<NodeId> = Vec::new();
+        let mut dropped = HashSet::new();
+        for (k, _) in keys {
+            let members: Vec<usize> = (0..self.group.len())
+                .filter(|&i| self.group[i] == Some(*k))
+                .collect();
+            if !k.is_tagged()
+                && includes_upper_headings(tree, &spans, self.blocks, &members, &upper)
+            {
+                dropped.insert(*k);
+                continue;
+            }
+            upper.extend(members.iter().map(|&i| self.blocks[i].node));
+            upper.sort_unstable();
+        }
+        dropped
+    }
+
+    fn drop_groups(&mut self, groups: &HashSet<GroupKey>) {
+        if groups.is_empty() {
+            return;
+        }
+        for g in self.group.iter_mut() {
+            if g.is_some_and(|k| groups.contains(&k)) {
+                *g = None;
+            }
+        }
+    }
+
+    /// The rank of block `i`'s group, when it survived.
+    fn rank(&self, i: usize, ranks: &Ranks) -> Option<u32> {
+        self.group[i].and_then(|k| ranks.get(&k).copied())
+    }
+
+    /// Where the author numbered the heading tags, numbered lines without a tag are the
+    /// clauses inside those sections ("3.1 …" under an `h2` "3. …"), not titles.
+    pub(super) fn numbered_titles(&self) -> bool {
+        let numbered_tags = (0..self.blocks.len())
+            .filter(|&i| self.group[i].is_some_and(|k| k.is_tagged()) && self.enums[i].is_some())
+            .count();
+        numbered_tags < MIN_TAG_HEADINGS
+    }
+
+    /// The role of block `i` once every phase has run.
+    fn role(
+        &self,
+        i: usize,
+        ranks: &Ranks,
+        docs: &DocumentTitles,
+        numbered_titles: bool,
+        seen_items: &mut HashSet<NodeId>,
+    ) -> Role {
+        let b = &self.blocks[i];
+        let class = self.enums[i].as_ref().map(Enumeration::class);
+        let heading = |rank, document| Role::Heading {
+            rank,
+            class,
+            document,
+        };
+        if docs.page_title == Some(i) {
+            return heading(docs.rank.unwrap_or(1) - 1, true);
+        }
+        if docs.title[i] {
+            let rank = match (self.rank(i, ranks), docs.rank) {
+                (Some(o), Some(d)) => o.min(d),
+                (o, d) => o.or(d).unwrap_or(1),
+            };
+            return heading(rank, true);
+        }
+        if let Some(rank) = self.rank(i, ranks) {
+            return heading(rank, is_document_title(b));
+        }
+        if docs.repeat[i] && docs.kinds >= 2 {
+            return heading(docs.rank.unwrap_or(1), false);
+        }
+        if let Some(li) = b.list_item {
+            if b.kind == BlockKind::ListItem && seen_items.insert(li) {
+                return Role::Item;
+            }
+            return Role::Text;
+        }
+        match &self.enums[i] {
+            Some(e) if self.confirmed[i] && numbered_titles && is_title_shaped(b) => {
+                Role::NumberedTitle(e.class())
+            }
+            _ => Role::Text,
+        }
+    }
+}
+
+/// A block that can be a numbered title in body style: short, not a `(1)` clause, not a
+/// sentence, not only a link.
+fn is_title_shaped(b: &Block) -> bool {
+    !is_numbered_clause(b)
+        && b.words <= MAX_TITLE_WORDS
+        && !is_sentence(&b.text, b.words)
+        && !b.link_only
+        && matches!(
+            b.kind,
+            BlockKind::Paragraph | BlockKind::TableCell | BlockKind::Heading(_)
+        )
+}
+
+/// Several documents on one page (AGB, Widerrufsbelehrung, Muster-Widerrufsformular …):
+/// their titles share the level of the first one.
+pub(super) struct DocumentTitles {
+    /// Blocks promoted to document titles.
+    title: Vec<bool>,
+    /// Titles naming the same kind of document as the title before them ("AGB", then "AGB
+    /// der Muster GmbH"): that document's own heading, on its visual level.
+    repeat: Vec<bool>,
+    /// How many distinct kinds of document the page names.
+    kinds: usize,
+    /// The rank of the first document title.
+    rank: Option<u32>,
+    /// A page title over the documents, when there is one.
+    page_title: Option<usize>,
+}
+
+impl DocumentTitles {
+    /// Finds the document titles. Untagged ones count only when the page names at least two
+    /// kinds of document: a single one is left to the visual rules.
+    pub(super) fn find(c: &Candidates<'_>, ranks: &Ranks) -> Self {
+        let blocks = c.blocks;
+        let named: Vec<bool> = (0..blocks.len())
+            .map(|i| {
+                let b = &blocks[i];
+                !c.toc[i]
+                    && is_document_title(b)
+                    && (c.group[i].is_some()
+                        || (b.kind == BlockKind::Paragraph && b.uniform && b.words <= 6))
+            })
+            .collect();
+        let kinds: HashSet<String> = (0..blocks.len())
+            .filter(|&i| named[i])
+            .filter_map(|i| document_kind(&blocks[i]))
+            .collect();
+        let kinds = kinds.len();
+        let mut previous_kind: Option<String> = None;
+        let mut repeat = vec![false; blocks.len()];
+        let title: Vec<bool> = (0..blocks.len())
+            .map(|i| {
+                if !named[i] {
+                    return false;
+                }
+                let kind = document_kind(&blocks[i]);
+                repeat[i] = kind.is_some() && kind == previous_kind;
+                previous_kind = kind;
+                !repeat[i] && (kinds >= 2 || c.group[i].is_some_and(|k| k.is_tagged()))
+            })
+            .collect();
+        let first = title.iter().position(|&t| t);
+        let rank = first.map(|i| c.rank(i, ranks).unwrap_or(1));
+        let page_title = first.and_then(|d| page_title(c, ranks, d, rank));
+        DocumentTitles {
+            title,
+            repeat,
+            kinds,
+            rank,
+            page_title,
+        }
+    }
+}
+
+/// A page title: the first heading of the page, untagged, not naming a document itself, on
+/// the level the document titles take and before the first of them ("Widerrufsrecht für
+/// Verbraucher" over "Widerrufsbelehrung" and "Muster-Widerrufsformular"): it holds them.
+fn page_title(
+    c: &Candidates<'_>,
+    ranks: &Ranks,
+    first_doc: usize,
+    doc_rank: Option<u32>,
+) -> Option<usize> {
+    let first = c.group.iter().position(Option::is_some)?;
+    let k = c.group[first]?;
+    (first < first_doc
+        && !k.is_tagged()
+        && !is_document_title(&c.blocks[first])
+        && ranks.get(&k).copied() == doc_rank)
+        .then_some(first)
+}
+
+/// HEPS C1 for the blocks `members` of one style: their front nodes (climb from each
+/// block's element while no two neighbours share an ancestor, B.5) include an accepted heading
+/// of an upper level (`upper`, sorted node ids) for at least [`UPPER_HEADINGS_RATIO`] of them.
+pub fn includes_upper_headings(
+    tree: &ReducedTree,
+    spans: &[NodeId],
+    blocks: &[Block],
+    members: &[usize],
+    upper: &[NodeId],
+) -> bool {
+    if members.is_empty() || upper.is_empty() {
+        return false;
+    }
+    let nodes: Vec<NodeId> = members.iter().map(|&i| blocks[i].node).collect();
+    let front = front_nodes_by(&nodes, |x| {
+        tree.nodes.get(x as usize).map_or(0, |n| n.parent)
+    });
+    let holds = |f: NodeId| {
+        let end = spans.get(f as usize).copied().unwrap_or(f);
+        let from = upper.partition_point(|&u| u < f);
+        upper.get(from).is_some_and(|&u| u <= end)
+    };
+    let with = front.iter().filter(|&&f| holds(f)).count();
+    with as f64 >= UPPER_HEADINGS_RATIO * front.len() as f64
+}
+
+/// Heading tags rank before untagged styles of equal look, `h2` before `h3`.
+pub(super) fn tag_order(level: u8) -> u8 {
+    if level == 0 { 7 } else { level }
+}
+
+/// The most common style of body text: most characters in blocks of at least four words
+/// (short-text exclusion), falling back to all blocks.
+pub fn body_style(blocks: &[Block]) -> Style {
+    let mut counts: Vec<(Style, usize)> = Vec::new();
+    for min_words in [4, 0] {
+        for b in blocks.iter().filter(|b| {
+            b.words >= min_words
+                && !b.link_only
+                && b.kind != BlockKind::TableRow
+                && (min_words > 0 || !matches!(b.kind, BlockKind::Heading(_)))
+        }) {
+            let n = b.text.chars().count();
+            match counts.iter_mut().find(|(s, _)| *s == b.style) {
+                Some(c) => c.1 += n,
+                None => counts.push((b.style, n)),
+            }
+        }
+        if !counts.is_empty() {
+            break;
+        }
+    }
+    let mut best: Option<(Style, usize)> = None;
+    for c in counts {
+        if best.is_none_or(|b| c.1 > b.1) {
+            best = Some(c);
+        }
+    }
+    best.map(|b| b.0).unwrap_or_default()
+}
+
+/// The group of a headline candidate, or `None` when the block cannot head anything.
+pub(super) fn candidate_key(b: &Block, body: &Style) -> Option<GroupKey> {
+    match b.kind {
+        // A heading tag's level is its tag and its size: an italic or `<strong>`-wrapped `h3`
+        // is still an `h3` (weight, italics, underline and colour do not split the level).
+        BlockKind::Heading(level) => (b.words <= MAX_TAG_WORDS).then_some(GroupKey {
+            style: Style {
+                size: b.style.size,
+                weight: 700,
+                ..Style::default()
+            },
+            tag_level: level,
+        }),
+        BlockKind::Paragraph => (!b.link_only
+            && b.uniform
+            && !starts_lowercase(&b.text)
+            && !is_numbered_clause(b)
+            && b.words <= MAX_VISUAL_WORDS
+            && b.style != *body
+            && b.style.more_prominent_than(body)
+            && !is_sentence(&b.text, b.words))
+        .then_some(GroupKey {
+            style: b.style,
+            tag_level: 0,
+        }),
+        _ => None,
+    }
+}
+
+/// Text that starts with a lower-case letter continues a sentence ("zustande.").
+pub(super) fn starts_lowercase(text: &str) -> bool {
+    text.chars().next().is_some_and(char::is_lowercase)
+}
+
+/// A paragraph numbered `(1)`, `(2)` is a clause (Absatz) of its section, even in bold.
+pub(super) fn is_numbered_clause(b: &Block) -> bool {
+    b.enumeration
+        .as_ref()
+        .is_some_and(|e| e.decoration == Decoration::Parens && e.kind == NumberKind::Arabic)
+}
+
+/// A block that reads as a sentence: five or more words ending in sentence punctuation.
+pub(super) fn is_sentence(text: &str, words: usize) -> bool {
+    words >= 5 && text.trim_end().ends_with(['.', '!', '?', ';', ','])
+}
+
+/// The HEPS set filters for a group of untagged candidates: at least two members, fewer than
+/// half producing empty sections, fewer than 40 % with repeated text.
+pub(super) fn group_ok(blocks: &[Block], cand: &[Option<GroupKey>], members: &[usize]) -> bool {
+    if members.len() < 2 {
+        return false;
+    }
+    let key = cand[members[0]];
+    let empty = members
+        .iter()
+        .filter(|&&i| i + 1 >= blocks.len() || cand[i + 1] == key)
+        .count();
+    let mut texts: HashMap<&str, usize> = HashMap::new();
+    for &i in members {
+        *texts.entry(blocks[i].text.as_str()).or_default() += 1;
+    }
+    let repeated = members
+        .iter()
+        .filter(|&&i| texts.get(blocks[i].text.as_str()).copied().unwrap_or(0) > 1)
+        .count();
+    empty * 2 < members.len() && repeated * 10 < members.len() * 4
+}

@@ -1,0 +1,256 @@
+//! The cascade: the page's rules indexed by their rightmost selector key, applied in
+//! specificity order with `!important` and inline styles.
+
+use super::*;
+use simplecss::{AttributeOperator, SelectorToken, SelectorTokenizer, StyleSheet};
+use std::collections::HashMap;
+
+/// A rule of the page's sheets, reduced to the declarations the cascade understands.
+pub(super) struct IndexedRule<'a> {
+    pub(super) selector: simplecss::Selector<'a>,
+    pub(super) decls: Vec<Decl>,
+}
+
+/// The page's rules, bucketed by the key of their rightmost compound selector.
+pub(super) struct Cascade<'a> {
+    /// Rules in specificity order (stable: source order among equals).
+    pub(super) rules: Vec<IndexedRule<'a>>,
+    pub(super) by_id: HashMap<String, Vec<usize>>,
+    pub(super) by_class: HashMap<String, Vec<usize>>,
+    pub(super) by_tag: HashMap<String, Vec<usize>>,
+    pub(super) universal: Vec<usize>,
+    pub(super) needs_siblings: bool,
+}
+
+impl<'a> Cascade<'a> {
+    pub(super) fn new(sheets: &'a [String]) -> Cascade<'a> {
+        let mut c = Cascade {
+            rules: Vec::new(),
+            by_id: HashMap::new(),
+            by_class: HashMap::new(),
+            by_tag: HashMap::new(),
+            universal: Vec::new(),
+            needs_siblings: false,
+        };
+        if sheets.is_empty() {
+            return c;
+        }
+        // simplecss reports errors with positions counted from the start of its input, which
+        // is quadratic on large sheets: feed it one relevant rule at a time instead, then order
+        // all rules by specificity (stable, so source order breaks ties).
+        let mut rules = Vec::new();
+        for text in sheets {
+            for chunk in relevant_rules(text) {
+                rules.extend(StyleSheet::parse(chunk).rules);
+            }
+        }
+        rules.sort_by_key(|r| r.selector.specificity());
+        for rule in rules {
+            let mut decls = Vec::new();
+            for d in &rule.declarations {
+                Decl::parse_into(d.name, d.value, d.important, &mut decls);
+            }
+            if decls.is_empty() {
+                continue;
+            }
+            let text = rule.selector.to_string();
+            let Some((key, siblings)) = rightmost_key(&text) else {
+                continue;
+            };
+            c.needs_siblings |= siblings;
+            let idx = c.rules.len();
+            c.rules.push(IndexedRule {
+                selector: rule.selector,
+                decls,
+            });
+            match key {
+                Key::Id(v) => c.by_id.entry(v).or_default().push(idx),
+                Key::Class(v) => c.by_class.entry(v).or_default().push(idx),
+                Key::Tag(v) => c.by_tag.entry(v).or_default().push(idx),
+                Key::Universal => c.universal.push(idx),
+            }
+        }
+        c
+    }
+
+    /// The computed style of element `el` whose parent has style `parent`, and the font
+    /// family it sets, if any.
+    pub(super) fn element_style(
+        &self,
+        ctx: &MatchContext<'_>,
+        el: El,
+        parent: &Style,
+        matched: &mut Vec<usize>,
+    ) -> (Style, Option<String>) {
+        let mut s = *parent;
+        let mut family: Option<String> = None;
+        let Some(tag) = ctx.tag(el) else {
+            return (s, family);
+        };
+        ua_style(tag, ctx.attribute(el, "href").is_some(), parent, &mut s);
+        if tag == "font" {
+            font_element(|name| ctx.attribute(el, name), &mut s, &mut family);
+        }
+        let mut inline: Vec<Decl> = Vec::new();
+        if let Some(v) = ctx.attribute(el, "style") {
+            for d in simplecss::DeclarationTokenizer::from(v) {
+                Decl::parse_into(d.name, d.value, d.important, &mut inline);
+            }
+        }
+        if !self.rules.is_empty() {
+            self.matching(ctx, el, matched);
+        } else {
+            matched.clear();
+        }
+        for important in [false, true] {
+            for &r in matched.iter() {
+                for d in &self.rules[r].decls {
+                    if d.important == important {
+                        d.apply(parent, &mut s, &mut family);
+                    }
+                }
+            }
+            for d in &inline {
+                if d.important == important {
+                    d.apply(parent, &mut s, &mut family);
+                }
+            }
+        }
+        (s, family)
+    }
+
+    /// Indices (in cascade order) of the rules matching element `el`.
+    pub(super) fn matching(&self, ctx: &MatchContext<'_>, el: El, out: &mut Vec<usize>) {
+        out.clear();
+        let Some(tag) = ctx.tag(el) else { return };
+        if let Some(v) = self.by_tag.get(tag) {
+            out.extend(v);
+        }
+        if let Some(v) = ctx
+            .attribute(el, "id")
+            .and_then(|i| self.by_id.get(i.trim()))
+        {
+            out.extend(v);
+        }
+        if let Some(classes) = ctx.attribute(el, "class") {
+            for c in classes.split_ascii_whitespace() {
+                if let Some(v) = self.by_class.get(c) {
+                    out.extend(v);
+                }
+            }
+        }
+        out.extend(&self.universal);
+        if out.is_empty() {
+            return;
+        }
+        out.sort_unstable();
+        out.dedup();
+        out.retain(|&r| self.rules[r].selector.matches(&ctx.bind(el)));
+    }
+}
+
+/// The top-level rule sets of a sheet whose declarations may touch a property of [`Style`];
+/// at-rules (`@media`, `@font-face`, `@import` …) are skipped with their blocks.
+pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
+    let b = css.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut start = 0;
+    let mut depth = 0usize;
+    let mut at_rule = false;
+    let mut block_start = 0;
+    let mut seen = false;
+    while i < b.len() {
+        if depth == 0 && !b[i].is_ascii_whitespace() && b[i] != b'/' && b[i] != b'@' {
+            seen = true;
+        }
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = css[i + 2..].find("*/").map_or(b.len(), |p| i + 2 + p + 2);
+                continue;
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'@' if depth == 0 && !seen => {
+                at_rule = true;
+                seen = true;
+            }
+            b';' if depth == 0 && at_rule => {
+                at_rule = false;
+                seen = false;
+                start = i + 1;
+            }
+            b'{' => {
+                if depth == 0 {
+                    block_start = i;
+                }
+                depth += 1;
+            }
+            b'}' => {
+                if depth == 1 {
+                    if !at_rule {
+                        let decls = &css[block_start..i];
+                        if decls.contains("font")
+                            || decls.contains("decoration")
+                            || decls.contains("color")
+                        {
+                            out.push(&css[start..=i]);
+                        }
+                    }
+                    at_rule = false;
+                    seen = false;
+                    start = i + 1;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+pub(super) enum Key {
+    Id(String),
+    Class(String),
+    Tag(String),
+    Universal,
+}
+
+/// The most selective key of the rightmost compound of a selector, and whether the selector
+/// needs sibling information.
+pub(super) fn rightmost_key(selector: &str) -> Option<(Key, bool)> {
+    let mut key = Key::Universal;
+    let mut siblings = false;
+    for token in SelectorTokenizer::from(selector) {
+        match token.ok()? {
+            SelectorToken::DescendantCombinator | SelectorToken::ChildCombinator => {
+                key = Key::Universal
+            }
+            SelectorToken::AdjacentCombinator => {
+                siblings = true;
+                key = Key::Universal;
+            }
+            SelectorToken::TypeSelector(t) => {
+                if matches!(key, Key::Universal) {
+                    key = Key::Tag(t.to_ascii_lowercase());
+                }
+            }
+            SelectorToken::AttributeSelector("class", AttributeOperator::Contains(c))
+                if !matches!(key, Key::Id(_)) =>
+            {
+                key = Key::Class(c.to_owned());
+            }
+            SelectorToken::AttributeSelector("id", AttributeOperator::Matches(i)) => {
+                key = Key::Id(i.to_owned())
+            }
+            SelectorToken::PseudoClass(p) => siblings |= p == "first-child",
+            _ => {}
+        }
+    }
+    Some((key, siblings))
+}

@@ -1,0 +1,78 @@
+//! User-agent defaults: what a tag looks like before any style sheet.
+
+use super::*;
+
+/// User-agent defaults of a tag, resolved against the parent style.
+pub(super) fn ua_style(tag: &str, has_href: bool, parent: &Style, s: &mut Style) {
+    let em = |f: f32| parent.size * f;
+    match tag {
+        "h1" => (s.size, s.weight) = (em(2.0), 700),
+        "h2" => (s.size, s.weight) = (em(1.5), 700),
+        "h3" => (s.size, s.weight) = (em(1.17), 700),
+        "h4" => (s.size, s.weight) = (em(1.0), 700),
+        "h5" => (s.size, s.weight) = (em(0.83), 700),
+        "h6" => (s.size, s.weight) = (em(0.67), 700),
+        "b" | "strong" | "th" => s.weight = bolder(parent.weight),
+        "i" | "em" | "cite" | "var" | "dfn" | "address" => s.italic = true,
+        "u" | "ins" => s.underline = true,
+        "a" if has_href => {
+            s.underline = true;
+            s.color = 0x0000ee;
+        }
+        "small" | "sub" | "sup" => s.size = parent.size / 1.2,
+        "big" => s.size = parent.size * 1.2,
+        "caption" | "legend" => {}
+        _ => {}
+    }
+}
+
+/// `<font size color face>`.
+pub(super) fn font_element<'a>(
+    attribute: impl Fn(&str) -> Option<&'a str>,
+    s: &mut Style,
+    family: &mut Option<String>,
+) {
+    if let Some(v) = attribute("size") {
+        let v = v.trim();
+        let n = if let Some(d) = v.strip_prefix('+') {
+            d.parse::<i32>().ok().map(|d| 3 + d)
+        } else if let Some(d) = v.strip_prefix('-') {
+            d.parse::<i32>().ok().map(|d| 3 - d)
+        } else {
+            v.parse::<i32>().ok()
+        };
+        if let Some(n) = n {
+            s.size = match n.clamp(1, 7) {
+                1 => 10.0,
+                2 => 13.0,
+                3 => 16.0,
+                4 => 18.0,
+                5 => 24.0,
+                6 => 32.0,
+                _ => 48.0,
+            };
+        }
+    }
+    if let Some(c) = attribute("color").and_then(parse_color) {
+        s.color = c;
+    }
+    if let Some(f) = attribute("face").and_then(first_family) {
+        *family = Some(f);
+    }
+}
+
+pub(super) fn bolder(w: u16) -> u16 {
+    match w {
+        0..=349 => 400,
+        350..=549 => 700,
+        _ => 900,
+    }
+}
+
+pub(super) fn lighter(w: u16) -> u16 {
+    match w {
+        0..=549 => 100,
+        550..=749 => 400,
+        _ => 700,
+    }
+}

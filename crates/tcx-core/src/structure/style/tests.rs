@@ -1,0 +1,169 @@
+use super::*;
+use crate::AnalysisOptions;
+use crate::parse::tree::NodeKind;
+
+fn styles(html: &str, sheets: &[&str]) -> (ReducedTree, ComputedStyles) {
+    let tree = ReducedTree::build(
+        html,
+        std::slice::from_ref(&(0..html.len())),
+        &AnalysisOptions::default(),
+    )
+    .unwrap();
+    let sheets: Vec<String> = sheets.iter().map(|s| s.to_string()).collect();
+    let cs = ComputedStyles::compute(&tree, &sheets);
+    (tree, cs)
+}
+
+/// Style of the first text node containing `needle`.
+fn text_style(html: &str, sheets: &[&str], needle: &str) -> Style {
+    let (tree, cs) = styles(html, sheets);
+    let id = tree
+        .nodes
+        .iter()
+        .position(|n| matches!(&n.kind, NodeKind::Text(t) if t.contains(needle)))
+        .unwrap();
+    cs.get(id as NodeId)
+}
+
+#[test]
+fn ua_sheet() {
+    let h = "<div><h1>a</h1><h2>b</h2><h3>c</h3><h5>e</h5><h6>f</h6><p>p <b>bold</b> <i>it</i> <u>un</u> <small>sm</small> <a href=x>ln</a></p><table><tr><th>th</th></tr></table></div>";
+    assert_eq!(text_style(h, &[], "a").size, 32.0);
+    assert_eq!(text_style(h, &[], "b").size, 24.0);
+    assert!((text_style(h, &[], "c").size - 18.72).abs() < 0.01);
+    assert!((text_style(h, &[], "e").size - 13.28).abs() < 0.01);
+    assert!((text_style(h, &[], "f").size - 10.72).abs() < 0.01);
+    assert_eq!(text_style(h, &[], "f").weight, 700);
+    assert_eq!(text_style(h, &[], "p ").weight, 400);
+    assert_eq!(text_style(h, &[], "bold").weight, 700);
+    assert!(text_style(h, &[], "it").italic);
+    assert!(text_style(h, &[], "un").underline);
+    assert!(text_style(h, &[], "sm").size < 16.0);
+    assert!(text_style(h, &[], "ln").underline);
+    assert_eq!(text_style(h, &[], "th").weight, 700);
+}
+
+#[test]
+fn inline_styles_inherit_and_resolve() {
+    let h = r#"<div style="font-size: 10.5pt; color: red; font-style: italic; font-weight: normal; text-decoration: underline"><span>x</span><p style="font-size:200%">y</p><p style="font-size:1.5em"><b style="font-size:larger">z</b></p><p style="font-weight:bold">w</p><p style="font:italic bold 12px Georgia, serif">v</p></div>"#;
+    let x = text_style(h, &[], "x");
+    assert_eq!(
+        (x.size, x.color, x.italic, x.weight, x.underline),
+        (14.0, 0xff0000, true, 400, true)
+    );
+    assert_eq!(text_style(h, &[], "y").size, 28.0);
+    assert!((text_style(h, &[], "z").size - 25.2).abs() < 0.01);
+    assert_eq!(text_style(h, &[], "w").weight, 700);
+    let (tree, cs) = styles(h, &[]);
+    let v = tree
+        .nodes
+        .iter()
+        .position(|n| matches!(&n.kind, NodeKind::Text(t) if t == "v"))
+        .unwrap();
+    let v = cs.get(v as NodeId);
+    assert_eq!((v.size, v.weight, v.italic), (12.0, 700, true));
+    assert_eq!(cs.families[v.family as usize], "georgia");
+}
+
+#[test]
+fn font_element_and_keywords() {
+    let h = r##"<font color="#ff0000" size="7"><i><b><u>Dummy</u></b></i></font><p style="font-size: x-large">k</p>"##;
+    let s = text_style(h, &[], "Dummy");
+    assert_eq!(
+        (s.size, s.color, s.italic, s.weight, s.underline),
+        (48.0, 0xff0000, true, 700, true)
+    );
+    assert_eq!(text_style(h, &[], "k").size, 24.0);
+}
+
+#[test]
+fn stylesheet_selectors_and_specificity() {
+    let css = ".section-title { font-weight: bold; font-size: 1.25em } #main p.note { font-style: italic } div > span.x { color: #00f } p { font-size: 14px } .agb p { font-size: 15px } @media print { p { font-size: 40px } } a:hover { font-size: 99px } h2 { font-weight: normal !important }";
+    let h = r##"<div id="main" class="agb"><div class="section-title">§ 1 Titel</div><p class="note">note</p><p>plain</p><div><span class="x">blue</span></div><h2 style="font-weight:bold">h2</h2><a href="#">link</a></div>"##;
+    let t = text_style(h, &[css], "Titel");
+    assert_eq!((t.weight, t.size), (700, 20.0));
+    assert!(text_style(h, &[css], "note").italic);
+    assert_eq!(text_style(h, &[css], "plain").size, 15.0);
+    assert_eq!(text_style(h, &[css], "blue").color, 0x0000ff);
+    assert_eq!(text_style(h, &[css], "h2").weight, 400);
+    assert_eq!(text_style(h, &[css], "link").size, 16.0);
+}
+
+#[test]
+fn virtual_ancestors_and_broken_css() {
+    let css = "body .c { font-weight: 700 } html body div.d { font-size: 20px } }}} {{ p { color: ; } .e::before { content: 'x' }";
+    let h = r#"<div class="c">c</div><div class="d">d</div>"#;
+    assert_eq!(text_style(h, &[css], "c").weight, 700);
+    assert_eq!(text_style(h, &[css], "d").size, 20.0);
+}
+
+#[test]
+fn enclosing_elements_match_selectors_and_pass_their_style_down() {
+    use crate::parse::tree::AncestorElement;
+    let html = r#"<h2>Titel</h2><p>text</p>"#;
+    let mut tree = ReducedTree::build(
+        html,
+        std::slice::from_ref(&(0..html.len())),
+        &AnalysisOptions::default(),
+    )
+    .unwrap();
+    let el = |tag: &str, attrs: &[(&str, &str)]| AncestorElement {
+        tag: tag.to_owned(),
+        attributes: attrs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect(),
+    };
+    tree.ancestors = vec![
+        el("html", &[]),
+        el("body", &[("style", "font-size: 10.5pt; color: red")]),
+        el("div", &[("class", "page content"), ("id", "main")]),
+    ];
+    let css = [
+        ".content h2 { font-weight: normal }".to_owned(),
+        "#main > h2 { font-style: italic }".to_owned(),
+        ".other h2 { font-size: 50px }".to_owned(),
+        "body div.page p { text-decoration: underline }".to_owned(),
+    ];
+    let cs = ComputedStyles::compute(&tree, &css);
+    let h2 = cs.get(2);
+    assert_eq!((h2.weight, h2.italic, h2.size), (400, true, 21.0));
+    assert_eq!(h2.color, 0xff0000);
+    let p = cs.get(4);
+    assert_eq!((p.size, p.underline), (14.0, true));
+    assert_eq!(cs.get(0).size, 14.0);
+}
+
+#[test]
+fn rule_splitting_skips_at_rules_and_irrelevant_rules() {
+    let css = "/* a { font-size: 9px } */ @import url(x.css); @media (min-width: 1px) { p { font-size: 40px } } a { margin: 0 } b { content: '}'; font-weight: 300 } @font-face { font-family: x } .c{color:red}";
+    assert_eq!(
+        relevant_rules(css),
+        [" b { content: '}'; font-weight: 300 }", " .c{color:red}"]
+    );
+}
+
+#[test]
+fn deep_trees_compute_iteratively() {
+    let html = format!("{}deep{}", "<div>".repeat(20_000), "</div>".repeat(20_000));
+    let s = text_style(&html, &["div div div { font-weight: bold }"], "deep");
+    assert_eq!(s.weight, 700);
+}
+
+#[test]
+fn prominence() {
+    let body = Style::default();
+    let bold = Style {
+        weight: 700,
+        ..body
+    };
+    let big = Style { size: 20.0, ..body };
+    let red = Style {
+        color: 0xff0000,
+        ..body
+    };
+    assert!(bold.more_prominent_than(&body));
+    assert!(big.more_prominent_than(&body));
+    assert!(!red.more_prominent_than(&body));
+    assert!(!body.more_prominent_than(&bold));
+}
