@@ -343,7 +343,7 @@ pub fn html_index(r: &EvalReport, dir_name: &str) -> String {
         s,
         "<!doctype html><html><head><meta charset='utf-8'><title>tcx eval</title>\
          <style>{CSS}</style></head><body><h1>tcx eval</h1>\
-         <p>{} pages from <code>{}</code> in {:.1} s. Measures as in docs/EVALUATION.md; \
+         <p>{} pages from <code>{}</code> in {:.1} s. Measures as in docs/algorithms.md (Measures); \
          token and heading scores are page means; start/end classes count pages \
          (correct/too early/too late/processing error).</p><h2>Summary</h2>{}\
          <h2>Hierarchy error score</h2><p>Pages whose gold has headings, by the paper's \

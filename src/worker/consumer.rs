@@ -58,6 +58,8 @@ enum SessionEnd {
 
 /// Opens a connection to the broker.
 pub async fn connect(url: &str, name: &str) -> lapin::Result<Connection> {
+    // `amqps://` URLs need a rustls provider.
+    crate::fetch::install_crypto_provider();
     Connection::connect(
         url,
         ConnectionProperties::default().with_connection_name(name.into()),

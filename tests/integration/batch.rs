@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tcx::config::Settings;
 use tcx::job::{ResultMessage, WorkItem, parse_job_list, read_job_list};
@@ -101,9 +101,7 @@ async fn batch_over_urls_gives_one_result_per_job_with_error_kinds() {
     let jobs = parse_job_list(&list).expect("list");
     assert_eq!(jobs.items.len(), 26);
     let settings = loopback_settings(&[]);
-    let started = Instant::now();
     let (results, summary) = batch(&settings, jobs.items.clone()).await;
-    assert!(started.elapsed() < Duration::from_secs(20));
     assert_eq!(results.len(), 26);
     assert_eq!(summary.total, 26);
     assert_eq!(summary.ok, 21, "{}", summary.render());
@@ -169,8 +167,8 @@ async fn batch_over_a_directory_analyses_files_inline() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn batch_concurrency_is_bounded() {
-    // 12 pages that each take 300 ms to answer: with concurrency 4 the batch needs about
-    // 3 × 300 ms; the server never sees more than 4 requests at once (checked via timing).
+    // 12 pages that each take 300 ms to answer, concurrency 4: the server counts the requests
+    // it is answering at once; it must see 4 at some point and never more.
     let html = fixture_html();
     let routes: Vec<(String, Route)> = (0..12)
         .map(|i| {
@@ -188,12 +186,9 @@ async fn batch_concurrency_is_bounded() {
         ("TCX__WORKER__CONCURRENCY", "4"),
         ("TCX__WORKER__PER_HOST_LIMIT", "100"),
     ]);
-    let started = Instant::now();
     let (results, summary) = batch(&settings, parse_job_list(&list).unwrap().items).await;
-    let elapsed = started.elapsed();
     assert_eq!((results.len(), summary.ok), (12, 12));
-    assert!(elapsed >= Duration::from_millis(880), "{elapsed:?}");
-    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+    assert_eq!(server.max_in_flight(), 4);
     assert!(summary.pages_per_second() > 0.0);
 }
 
@@ -205,14 +200,9 @@ async fn per_host_limit_serialises_one_host() {
         .map(|i| server.url(&format!("/p?{i}")) + "\n")
         .collect();
     let settings = loopback_settings(&[("TCX__WORKER__PER_HOST_LIMIT", "1")]);
-    let started = Instant::now();
     let (_, summary) = batch(&settings, parse_job_list(&list).unwrap().items).await;
     assert_eq!(summary.ok, 4);
-    assert!(
-        started.elapsed() >= Duration::from_millis(780),
-        "{:?}",
-        started.elapsed()
-    );
+    assert_eq!(server.max_in_flight(), 1);
 }
 
 #[test]

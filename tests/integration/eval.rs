@@ -12,8 +12,7 @@ fn crate_dir() -> PathBuf {
 }
 
 fn shared_corpus() -> Option<PathBuf> {
-    let dir = crate_dir().join("../shared/corpus");
-    dir.join("gold.tsv").is_file().then_some(dir)
+    crate::corpus::corpus_dir()
 }
 
 /// A fresh empty directory under the system temp dir.
@@ -237,7 +236,6 @@ fn gold_dir() -> PathBuf {
 #[test]
 fn hand_labelled_golds_are_well_formed() {
     let Some(corpus) = shared_corpus() else {
-        println!("note: ../shared/corpus not present; checking the gold files only");
         let n = std::fs::read_dir(gold_dir())
             .map(|d| d.count())
             .unwrap_or_default();
@@ -277,7 +275,6 @@ fn hand_labelled_golds_are_well_formed() {
 #[test]
 fn eval_on_the_shared_corpus() {
     let Some(corpus) = shared_corpus() else {
-        println!("note: ../shared/corpus not present; skipping the corpus evaluation");
         return;
     };
     // Markdown and hand-labelled golds: the pages with headings (the news pages are run by

@@ -1,8 +1,6 @@
 //! Hierarchy extraction (issue 3): static styles, visual headings, enumerations, lists, tables
 //! and several documents on one page, each rule with its own page.
 
-use std::path::Path;
-
 use tcx_core::stages::enumeration::{self, Decoration, NumberKind};
 use tcx_core::{AnalysisOptions, Section, analyze};
 
@@ -261,12 +259,11 @@ fn csv_records(text: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn enumeration_detector_on_real_german_agb_titles() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/raw/agb-de-clauses/agb-de-anonym.csv");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} is absent", path.display());
+    let Some(corpus) = crate::corpus::corpus_dir() else {
         return;
     };
+    let path = corpus.join("raw/agb-de-clauses/agb-de-anonym.csv");
+    let text = std::fs::read_to_string(&path).expect("the corpus's clause titles");
     let records = csv_records(&text);
     let header = &records[0];
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();

@@ -9,6 +9,7 @@ mod deploy;
 mod eval;
 mod fetch;
 mod hierarchy;
+mod layout;
 mod support;
 mod text;
 mod worker;

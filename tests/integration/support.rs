@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -125,6 +125,9 @@ struct Shared {
     routes: HashMap<String, Route>,
     stop: AtomicBool,
     requests: Mutex<Vec<RecordedRequest>>,
+    /// Requests being answered right now, and the most there ever were at once.
+    in_flight: AtomicUsize,
+    max_in_flight: AtomicUsize,
 }
 
 /// A loopback HTTP/1.1 server on `127.0.0.1`, stopped when dropped.
@@ -146,6 +149,8 @@ impl TestServer {
             routes: routes.into_iter().map(|(p, r)| (p.to_owned(), r)).collect(),
             stop: AtomicBool::new(false),
             requests: Mutex::new(Vec::new()),
+            in_flight: AtomicUsize::new(0),
+            max_in_flight: AtomicUsize::new(0),
         });
         let accept_shared = Arc::clone(&shared);
         let accept = std::thread::Builder::new()
@@ -181,6 +186,11 @@ impl TestServer {
             .lock()
             .map(|r| r.clone())
             .unwrap_or_default()
+    }
+
+    /// The most requests the server was answering at one time.
+    pub fn max_in_flight(&self) -> usize {
+        self.shared.max_in_flight.load(Ordering::SeqCst)
     }
 
     /// How many requests asked for `path` (exactly, including any query).
@@ -269,10 +279,15 @@ fn handle(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
         .unwrap_or_else(|| {
             Route::new(404, "<html><body>not found</body></html>").content_type("text/html")
         });
-    if !pause(route.delay, shared) {
-        return Ok(());
-    }
-    write_response(stream, &route, method == "HEAD", shared)
+    let now = shared.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+    shared.max_in_flight.fetch_max(now, Ordering::SeqCst);
+    let result = if pause(route.delay, shared) {
+        write_response(stream, &route, method == "HEAD", shared)
+    } else {
+        Ok(())
+    };
+    shared.in_flight.fetch_sub(1, Ordering::SeqCst);
+    result
 }
 
 fn reason(status: u16) -> &'static str {

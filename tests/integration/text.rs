@@ -125,7 +125,6 @@ fn abbreviation_before(text: &str, start: usize) -> Option<&'static str> {
 #[test]
 fn text_no_boundary_after_an_abbreviation_in_claudette() {
     let Some(dir) = corpus_dir() else {
-        eprintln!("../shared/corpus not present: skipped");
         return;
     };
     let root = dir.join("raw/claudette-multilingual-tos/original_text");
@@ -230,7 +229,6 @@ const MISLABELLED: &[(&str, &str)] = &[
 #[test]
 fn text_language_of_every_gold_page() {
     let Some(dir) = corpus_dir() else {
-        eprintln!("../shared/corpus not present: skipped");
         return;
     };
     let pages = gold_languages(&dir);

@@ -28,12 +28,17 @@ use crate::support::{Route, TestServer, closed_port};
 const BROKER: &str = "127.0.0.1:5672";
 const URL: &str = "amqp://guest:guest@127.0.0.1:5672/%2f";
 
-/// True when a broker listens; otherwise prints why the test is skipped.
+/// True when a broker listens; otherwise prints why the test is skipped — or, with
+/// `TCX_REQUIRE_BROKER=1` (as `.ci/run` sets it), fails the test.
 fn broker_available(test: &str) -> bool {
     let addr: SocketAddr = BROKER.parse().expect("address");
     if TcpStream::connect_timeout(&addr, Duration::from_millis(500)).is_ok() {
         return true;
     }
+    assert!(
+        std::env::var("TCX_REQUIRE_BROKER").as_deref() != Ok("1"),
+        "{test}: TCX_REQUIRE_BROKER=1 but no RabbitMQ listens at {BROKER}"
+    );
     eprintln!("note: {test} skipped: no RabbitMQ at {BROKER} (.ci/run starts one)");
     false
 }

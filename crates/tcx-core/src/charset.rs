@@ -188,7 +188,7 @@ pub fn sniff_mime(bytes: &[u8]) -> Option<&'static str> {
 /// Whether the body looks like HTML: after an optional BOM and whitespace it starts with a
 /// tag the HTML sniffing rules recognise (`<!DOCTYPE HTML`, `<html`, `<head`, `<body`, `<p`,
 /// `<div`, `<!--` …), or `<html`/`<body`/`<!doctype html` occurs in the first
-/// [`PRESCAN_BYTES`] bytes (pages with leading junk). Binary formats ([`sniff_mime`]) never
+/// `PRESCAN_BYTES` (1024) bytes (pages with leading junk). Binary formats ([`sniff_mime`]) never
 /// look like HTML.
 pub fn looks_like_html(bytes: &[u8]) -> bool {
     const TAGS: &[&[u8]] = &[

@@ -380,9 +380,9 @@ fn cell_text(tree: &ReducedTree, id: NodeId) -> String {
     out
 }
 
-/// The rows of a data table as text, with their `tr` node: `Header: value; …` when the table
-/// has a header row, `row header: value; …` when a row starts with a `th`, else `a; b; c`.
-fn table_rows(tree: &ReducedTree, table: NodeId) -> Vec<(String, NodeId)> {
+/// The `tr` rows of a table (with whether they sit in its `thead`) and its captions, in
+/// document order.
+fn rows_and_captions(tree: &ReducedTree, table: NodeId) -> (Vec<(NodeId, bool)>, Vec<NodeId>) {
     let mut rows: Vec<(NodeId, bool)> = Vec::new();
     let mut captions = Vec::new();
     let mut todo: Vec<(NodeId, bool)> = tree
@@ -404,6 +404,13 @@ fn table_rows(tree: &ReducedTree, table: NodeId) -> Vec<(String, NodeId)> {
             None => {}
         }
     }
+    (rows, captions)
+}
+
+/// The rows of a data table as text, with their `tr` node: `Header: value; …` when the table
+/// has a header row, `row header: value; …` when a row starts with a `th`, else `a; b; c`.
+fn table_rows(tree: &ReducedTree, table: NodeId) -> Vec<(String, NodeId)> {
+    let (rows, captions) = rows_and_captions(tree, table);
     let mut out: Vec<(String, NodeId)> = captions
         .into_iter()
         .map(|c| (cell_text(tree, c), c))

@@ -8,7 +8,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use regex::{Captures, Regex};
 
 /// The number system of an enumeration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,100 +88,118 @@ static ROMAN_OR_LETTER: LazyLock<Regex> = LazyLock::new(|| {
 pub fn detect(text: &str) -> Option<Enumeration> {
     let text = text.trim_start();
     if let Some(m) = WORD_PREFIX.captures(text) {
-        let whole = m.get(0)?;
-        let num = m.get(1)?.as_str();
-        if follows_ok(text, whole.end(), false) {
-            let (kind, values) = if num.starts_with(|c: char| c.is_ascii_digit()) {
-                (NumberKind::Arabic, arabic_values(num)?)
-            } else {
-                (NumberKind::RomanUpper, vec![roman_value(num)?])
-            };
-            let decoration = if text.starts_with('§') {
-                Decoration::Section
-            } else {
-                Decoration::Word
-            };
-            return Some(build(text, whole.end(), kind, decoration, values, None));
-        }
-        return None;
+        return word_prefix(text, &m);
     }
     if let Some(m) = PARENS.captures(text) {
-        let whole = m.get(0)?;
-        let inner = m.get(1)?.as_str();
-        if !follows_ok(text, whole.end(), true) {
-            return None;
-        }
-        let (kind, value, alternative) = classify_token(inner)?;
-        return Some(build(
-            text,
-            whole.end(),
-            kind,
-            Decoration::Parens,
-            vec![value],
-            alternative,
-        ));
+        return parenthesised(text, &m);
     }
     if let Some(m) = ARABIC.captures(text) {
-        let whole = m.get(0)?;
-        let decoration = match m.get(2).map(|d| d.as_str()) {
-            Some(".") => Decoration::Dot,
-            Some(")") => Decoration::CloseParen,
-            _ => Decoration::Plain,
-        };
-        if !follows_ok(text, whole.end(), decoration != Decoration::Plain) {
-            return None;
-        }
-        let values = arabic_values(m.get(1)?.as_str())?;
-        let decoration = if values.len() > 1 && decoration == Decoration::Dot {
-            Decoration::Plain
-        } else {
-            decoration
-        };
-        return Some(build(
-            text,
-            whole.end(),
-            NumberKind::Arabic,
-            decoration,
-            values,
-            None,
-        ));
+        return arabic(text, &m);
     }
-    if let Some(m) = ROMAN_OR_LETTER.captures(text) {
-        let whole = m.get(0)?;
-        if !follows_ok(text, whole.end(), false) {
-            return None;
-        }
-        let token = m.get(1)?.as_str();
-        let decoration = if m.get(2)?.as_str() == "." {
-            Decoration::Dot
+    let m = ROMAN_OR_LETTER.captures(text)?;
+    roman_or_letter(text, &m)
+}
+
+/// `§ 3`, `Art. 2`, `Ziffer 4`, `Section IV`: a number after a word or sign.
+fn word_prefix(text: &str, m: &Captures<'_>) -> Option<Enumeration> {
+    let whole = m.get(0)?;
+    let num = m.get(1)?.as_str();
+    if follows_ok(text, whole.end(), false) {
+        let (kind, values) = if num.starts_with(|c: char| c.is_ascii_digit()) {
+            (NumberKind::Arabic, arabic_values(num)?)
         } else {
-            Decoration::CloseParen
+            (NumberKind::RomanUpper, vec![roman_value(num)?])
         };
-        // Lower-case Roman numerals with a dot are abbreviations ("i. d. R."), not numbers.
-        if decoration == Decoration::Dot
-            && token.len() > 1
-            && token.chars().all(|c| c.is_ascii_lowercase())
-        {
-            return None;
-        }
-        // "z. B.", "i. d. R.", "u. a.": a chain of one-letter abbreviations.
-        if decoration == Decoration::Dot
-            && token.len() == 1
-            && starts_with_abbreviation(&text[whole.end()..])
-        {
-            return None;
-        }
-        let (kind, value, alternative) = classify_token(token)?;
-        return Some(build(
-            text,
-            whole.end(),
-            kind,
-            decoration,
-            vec![value],
-            alternative,
-        ));
+        let decoration = if text.starts_with('§') {
+            Decoration::Section
+        } else {
+            Decoration::Word
+        };
+        return Some(build(text, whole.end(), kind, decoration, values, None));
     }
     None
+}
+
+/// `(1)`, `(a)`, `(iv)`.
+fn parenthesised(text: &str, m: &Captures<'_>) -> Option<Enumeration> {
+    let whole = m.get(0)?;
+    let inner = m.get(1)?.as_str();
+    if !follows_ok(text, whole.end(), true) {
+        return None;
+    }
+    let (kind, value, alternative) = classify_token(inner)?;
+    Some(build(
+        text,
+        whole.end(),
+        kind,
+        Decoration::Parens,
+        vec![value],
+        alternative,
+    ))
+}
+
+/// `1.`, `1.2`, `3)`, `4`.
+fn arabic(text: &str, m: &Captures<'_>) -> Option<Enumeration> {
+    let whole = m.get(0)?;
+    let decoration = match m.get(2).map(|d| d.as_str()) {
+        Some(".") => Decoration::Dot,
+        Some(")") => Decoration::CloseParen,
+        _ => Decoration::Plain,
+    };
+    if !follows_ok(text, whole.end(), decoration != Decoration::Plain) {
+        return None;
+    }
+    let values = arabic_values(m.get(1)?.as_str())?;
+    let decoration = if values.len() > 1 && decoration == Decoration::Dot {
+        Decoration::Plain
+    } else {
+        decoration
+    };
+    Some(build(
+        text,
+        whole.end(),
+        NumberKind::Arabic,
+        decoration,
+        values,
+        None,
+    ))
+}
+
+/// `IV.`, `b)`, `iii)`; not abbreviations such as `z. B.` or `i. d. R.`.
+fn roman_or_letter(text: &str, m: &Captures<'_>) -> Option<Enumeration> {
+    let whole = m.get(0)?;
+    if !follows_ok(text, whole.end(), false) {
+        return None;
+    }
+    let token = m.get(1)?.as_str();
+    let decoration = if m.get(2)?.as_str() == "." {
+        Decoration::Dot
+    } else {
+        Decoration::CloseParen
+    };
+    // Lower-case Roman numerals with a dot are abbreviations ("i. d. R."), not numbers.
+    if decoration == Decoration::Dot
+        && token.len() > 1
+        && token.chars().all(|c| c.is_ascii_lowercase())
+    {
+        return None;
+    }
+    // "z. B.", "i. d. R.", "u. a.": a chain of one-letter abbreviations.
+    if decoration == Decoration::Dot
+        && token.len() == 1
+        && starts_with_abbreviation(&text[whole.end()..])
+    {
+        return None;
+    }
+    let (kind, value, alternative) = classify_token(token)?;
+    Some(build(
+        text,
+        whole.end(),
+        kind,
+        decoration,
+        vec![value],
+        alternative,
+    ))
 }
 
 impl Enumeration {

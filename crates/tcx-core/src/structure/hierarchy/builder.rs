@@ -114,15 +114,7 @@ impl TreeBuilder {
             tagged,
             ..
         } = h;
-        // The anchor (and everything below it) is never closed by this heading.
-        let floor = h
-            .anchor
-            .and_then(|a| {
-                self.stack
-                    .iter()
-                    .rposition(|o| matches!(o.kind, Kind::Heading { block, .. } if block == a))
-            })
-            .map_or(0, |p| p + 1);
+        let floor = self.floor(h.anchor);
         while self.stack.len() > floor
             && self
                 .top_kind()
@@ -146,34 +138,8 @@ impl TreeBuilder {
             }
         } else {
             while self.stack.len() > floor
-                && let Some(Kind::Heading {
-                    rank: r,
-                    class: c,
-                    document: d,
-                    tagged: t,
-                    ..
-                }) = self.top_kind()
+                && self.top_kind().is_some_and(|open| self.closes(&h, &open))
             {
-                let close = r > rank
-                    || (r == rank
-                        // The headings of a document's level belong to the document.
-                        && (!d || document || (t && tagged))
-                        && match (class, c) {
-                            (None, _) => true,
-                            // A class seen before the open one is the outer level (`§ 3`
-                            // after the `1)` steps inside `§ 2`).
-                            (Some(n), Some(o)) => {
-                                shallower(&n, &o)
-                                    || (n != o
-                                        && self.older_class(rank, &n, &o))
-                            }
-                            // A numbered heading after an unnumbered one of the same level
-                            // is its sibling (`Preamble`, `1: Definitions`).
-                            (Some(_), None) => true,
-                        });
-                if !close {
-                    break;
-                }
                 self.pop();
             }
         }
@@ -191,6 +157,48 @@ impl TreeBuilder {
             },
             new_section(Some(title), number),
         );
+    }
+
+    /// How many open sections a heading anchored at block `anchor` leaves open: the anchor
+    /// (and everything below it) is never closed by the heading.
+    fn floor(&self, anchor: Option<usize>) -> usize {
+        anchor
+            .and_then(|a| {
+                self.stack
+                    .iter()
+                    .rposition(|o| matches!(o.kind, Kind::Heading { block, .. } if block == a))
+            })
+            .map_or(0, |p| p + 1)
+    }
+
+    /// Whether the new heading `h` closes the open heading `open` (when no open heading of
+    /// its own enumeration class is there to return to).
+    fn closes(&self, h: &HeadingSpec, open: &Kind) -> bool {
+        let Kind::Heading {
+            rank: r,
+            class: c,
+            document: d,
+            tagged: t,
+            ..
+        } = *open
+        else {
+            return false;
+        };
+        r > h.rank
+            || (r == h.rank
+                // The headings of a document's level belong to the document.
+                && (!d || h.document || (t && h.tagged))
+                && match (h.class, c) {
+                    (None, _) => true,
+                    // A class seen before the open one is the outer level (`§ 3` after the
+                    // `1)` steps inside `§ 2`).
+                    (Some(n), Some(o)) => {
+                        shallower(&n, &o) || (n != o && self.older_class(h.rank, &n, &o))
+                    }
+                    // A numbered heading after an unnumbered one of the same level is its
+                    // sibling (`Preamble`, `1: Definitions`).
+                    (Some(_), None) => true,
+                })
     }
 
     /// Whether class `a` first opened a heading of level `rank` before class `b` did.

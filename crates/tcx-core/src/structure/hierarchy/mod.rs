@@ -1,4 +1,5 @@
-//! The section tree: visual headings (Algorithm 1 with the fixes of ALGORITHMS.md Part C),
+//! The section tree: visual headings (the paper's Algorithm 1 with our fixes, see
+//! `docs/algorithms.md#headings-and-the-section-tree`),
 //! heading tags, enumerations, lists and several documents per page.
 //!
 //! 0. **HEPS preprocessing** (before the blocks, [`super::heps::without_sentence_breaking`]):
@@ -29,7 +30,7 @@
 //!    back to it (`§ 3` after the `1)` steps of `§ 2`), and numbered and unnumbered headings
 //!    are siblings — except that unnumbered headings between two consecutive numbers of one
 //!    level (`9.`, "Dauer der Vereinbarung", …, `10.`) belong to the number before them (the
-//!    one-pattern-per-level rule of A.14(b), with Part C's fixes: the empty pattern does not
+//!    one-pattern-per-level rule (`docs/algorithms.md#one-pattern-per-level`), with our fixes: the empty pattern does not
 //!    compete, steps are checked per level, nothing after the last number is demoted).
 //!    Short numbered blocks in body style whose enumeration is confirmed by a sequence become
 //!    titles below every visual level, unless the heading tags themselves are numbered (then
@@ -47,19 +48,32 @@
 //!    "AGB der Muster GmbH" are one kind; the second is the first one's own heading). The
 //!    headings of a document's level that follow a document title belong to it, unless both
 //!    are heading tags of one level.
+//!
+//! **Order of evidence** when rules conflict (earlier wins): (1) markup that is never a
+//! heading — list items, table cells, tables of contents, `(1)` clauses, sentences, link-only
+//! lines; (2) heading tags over emphasis (untagged styles only on pages with fewer than
+//! [`MIN_TAG_HEADINGS`] tag headings); (3) the HEPS set filters and C1 on untagged styles;
+//! (4) prominence (size, weight, underline, italics, tag level) for levels; (5) enumeration
+//! sequences for nesting within a level and for numbered titles in body style; (6) the
+//! document-title vocabulary, which only places titles already visible as headings (or short
+//! uniform paragraphs on pages naming two kinds of document) on one level.
+//!
+//! Code map: `roles` (phases 1–4 and the documents, over one `Candidates` struct),
+//! `enumerations` (prefixes over the page, tables of contents), `documents` (the vocabulary),
+//! `builder` (the stack walk that nests the sections).
 
 mod builder;
 mod documents;
 mod enumerations;
 mod roles;
-#[allow(unused_imports)]
+
 use builder::*;
 pub use documents::names_a_document;
-#[allow(unused_imports)]
+
 use documents::*;
-#[allow(unused_imports)]
+
 use enumerations::*;
-#[allow(unused_imports)]
+
 use roles::*;
 
 use std::collections::{HashMap, HashSet};
@@ -175,7 +189,7 @@ pub fn sections_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Section>
 
 /// For unnumbered headings that lie between two consecutive numbered headings of one level
 /// (`§ 6`, "Widerrufsbelehrung", …, `§ 7`; `9.`, "Dauer der Vereinbarung", …, `10.`): the
-/// index of the numbered heading before them, which they belong to (A.14(b): a level keeps
+/// index of the numbered heading before them, which they belong to (one pattern per level: a level keeps
 /// one enumeration pattern; what interrupts the sequence is demoted under it). Only headings
 /// of the same or a less prominent level are demoted, and document titles; any heading when
 /// the numbered titles are in body style (their sequence is the only structure there is).

@@ -1,0 +1,192 @@
+//! The title and lead-in just before the content: the page's heading, a date line, a title box
+//! beside a menu or at body level.
+
+use super::*;
+
+/// The search for a lead-in climbs to the parent while the candidate holds at least this
+/// share of the parent's visible text.
+const CLIMB_COVERAGE: f64 = 0.9;
+
+/// What the walk back over the preceding siblings of one level found.
+struct LeadIn {
+    /// Index of the first sibling that belongs to the lead-in (`pos` when none does).
+    best_start: usize,
+    /// Visible characters of the short siblings walked over.
+    used: u64,
+    /// A heading inside a title box that also holds links (a language menu).
+    deep_heading: Option<ElementId>,
+}
+
+/// Walks back from `siblings[pos]` over siblings that are either short (a title, a date
+/// line: the run must hold a heading) or an introduction in prose; never link lists.
+fn scan_lead_in(
+    stats: &StyleStats,
+    sums: &StyleSums,
+    siblings: &[ElementId],
+    pos: usize,
+    own: u64,
+    budget: u64,
+    limits: &ExtensionLimits,
+) -> LeadIn {
+    let mut start = pos;
+    let mut used = 0u64;
+    let mut intro = 0u64;
+    let mut best_start = pos;
+    let mut deep_heading = None;
+    while start > 0 && !sums.text_before(siblings[start]) {
+        let c = siblings[start - 1];
+        let i = c as usize;
+        let visible = sums.visible[i].max(1);
+        let linky = sums.links[i] as f64 > limits.max_link_share * visible as f64;
+        if linky || stats.tag_name(c) == "nav" {
+            // A title box that also holds links (a language menu): take its heading, or
+            // the title line standing before the menu, only.
+            if stats.tag_name(c) != "nav" {
+                deep_heading = title_in(stats, sums, c)
+                    .filter(|&h| sums.visible[h as usize] <= limits.max_lead_in_chars);
+                if deep_heading.is_some() {
+                    best_start = start;
+                }
+            }
+            break;
+        }
+        let prose = sums.prose[i] as f64 >= limits.min_prose_share * visible as f64;
+        if prose && (intro + visible) as f64 <= limits.max_intro_share * own as f64 {
+            intro += visible;
+            start -= 1;
+            best_start = start;
+            continue;
+        }
+        if used + visible > budget {
+            break;
+        }
+        used += visible;
+        start -= 1;
+        if sums.heading[i] {
+            best_start = start;
+        }
+    }
+    LeadIn {
+        best_start,
+        used,
+        deep_heading,
+    }
+}
+
+/// Titles sit just outside the LCA surprisingly often (`<h1>` in a box of its own before
+/// the text box). Adds the preceding siblings that form a short lead-in holding a heading.
+/// When the candidate is all of its parent, the search continues one level up (without
+/// changing the candidate unless a lead-in is found there). Never at the level of the
+/// content root's children: those are the site's frame (header, navigation).
+pub(super) fn add_lead_in(
+    candidate: &mut Candidate,
+    stats: &StyleStats,
+    children: &Children,
+    sums: &StyleSums,
+    root: ElementId,
+    limits: &ExtensionLimits,
+) {
+    let mut budget = limits.max_lead_in_chars;
+    // The elements standing for the candidate at the current level.
+    let mut current = candidate.elements.clone();
+    loop {
+        let Some(&first) = current.first() else {
+            return;
+        };
+        let parent = sums.parent_of(first);
+        if parent == 0 {
+            return;
+        }
+        let siblings = children.of(parent);
+        let Some(pos) = siblings.iter().position(|&c| c == first) else {
+            return;
+        };
+        if parent == root {
+            // The body's children are the site's frame: only a box holding nothing but a
+            // heading that names the document ("AGB", "Privacy Policy") just before the
+            // content is its title.
+            if let Some(title) = document_title_box(stats, sums, siblings, pos, limits) {
+                candidate.elements.insert(0, title);
+                candidate.lead_in_elements += 1;
+            }
+            return;
+        }
+        let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
+        let LeadIn {
+            best_start,
+            used,
+            deep_heading,
+        } = scan_lead_in(stats, sums, siblings, pos, own, budget, limits);
+        if best_start < pos || deep_heading.is_some() {
+            let lead_in = &siblings[best_start..pos];
+            budget = budget.saturating_sub(used);
+            // New lead-in elements go before those found further down; the content itself
+            // stays as chosen (a climbed-to parent may hold a side menu).
+            let mut elements: Vec<ElementId> = deep_heading.into_iter().collect();
+            elements.extend_from_slice(lead_in);
+            let found = elements.len();
+            elements.extend_from_slice(&candidate.elements);
+            candidate.lead_in_elements += found;
+            candidate.elements = elements;
+            if deep_heading.is_some() {
+                return;
+            }
+            let mut climbed = lead_in.to_vec();
+            climbed.extend_from_slice(&current);
+            current = climbed;
+        }
+        // Climb while the candidate is (nearly) all of its parent's text.
+        let mine: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
+        let covers_parent = mine as f64 >= CLIMB_COVERAGE * sums.visible[parent as usize] as f64;
+        if !covers_parent || budget == 0 || matches!(stats.tag_name(parent), "main" | "article") {
+            return;
+        }
+        current = vec![parent];
+    }
+}
+
+/// The sibling just before `siblings[pos]` when it holds only a heading naming a legal
+/// document.
+pub(super) fn document_title_box(
+    stats: &StyleStats,
+    sums: &StyleSums,
+    siblings: &[ElementId],
+    pos: usize,
+    limits: &ExtensionLimits,
+) -> Option<ElementId> {
+    if pos == 0 || sums.text_before(siblings[pos]) {
+        return None;
+    }
+    let c = siblings[pos - 1];
+    let i = c as usize;
+    if !sums.heading[i] || sums.links[i] > 0 || sums.visible[i] > limits.max_lead_in_chars {
+        return None;
+    }
+    let heading = title_in(stats, sums, c)?;
+    let text = stats
+        .heading_texts
+        .iter()
+        .find(|(id, _)| *id == heading)
+        .map(|(_, t)| t.as_str())?;
+    // Nothing but the heading: its characters are all the box's characters.
+    let alone = sums.visible[heading as usize] == sums.visible[i];
+    (alone && crate::structure::hierarchy::names_a_document(text)).then_some(c)
+}
+
+/// The title of a title box that also holds a menu: its first `h1`–`h6` element, else the
+/// first line of text when it comes before any link and is short (an eyebrow such as
+/// "TERMS OF SERVICE" beside a language menu).
+pub(super) fn title_in(stats: &StyleStats, sums: &StyleSums, id: ElementId) -> Option<ElementId> {
+    if sums.heading[id as usize] {
+        return descendants(stats, id)
+            .find(|(i, e)| !e.in_link && is_heading_tag(stats.tag_name(*i as ElementId)))
+            .map(|(i, _)| i as ElementId);
+    }
+    let (i, first) = descendants(stats, id).find(|(_, e)| e.all_chars > 0)?;
+    let leaf_text = sums.visible[i] == u64::from(first.all_chars);
+    (!first.in_link && leaf_text && first.all_chars <= TITLE_LINE_MAX_CHARS)
+        .then_some(i as ElementId)
+}
+
+/// Longest title line taken from a title box without a heading element.
+pub(super) const TITLE_LINE_MAX_CHARS: u32 = 80;

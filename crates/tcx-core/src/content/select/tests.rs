@@ -1,0 +1,91 @@
+use super::*;
+use crate::AnalysisOptions;
+
+fn candidate(html: &str, threshold: f64) -> (StyleStats, Candidate) {
+    let stats = StyleStats::scan(html, &AnalysisOptions::default()).unwrap();
+    let c = select(&stats, threshold).unwrap();
+    (stats, c)
+}
+
+const P: &str = "<p>Lorem ipsum dolor sit amet consectetur adipiscing elit sed do.</p>";
+
+#[test]
+fn lca_is_the_deepest_element_over_the_threshold() {
+    let html = format!(
+        "<html><body><div><h1>Welcome to the shop</h1></div><div id=\"c\"><div>{P}{P}{P}</div></div><p>Thanks for visiting us</p></body></html>"
+    );
+    let (stats, c) = candidate(&html, 0.85);
+    assert_eq!(c.method, ContentMethod::Lca);
+    assert_eq!(c.path, "/html/body/div[2]/div");
+    assert_eq!(stats.style_key(c.most_common_style), "p");
+    assert!(c.coverage > 0.85 && c.coverage < 1.0, "{}", c.coverage);
+    assert!(html[c.ranges[0].clone()].starts_with("<div><p>"));
+}
+
+#[test]
+fn threshold_is_inclusive() {
+    // Exactly 3 of 4 equal paragraphs inside the div: coverage 0.75.
+    let html = format!("<body><div>{P}{P}{P}</div>{P}</body>");
+    let (_, c) = candidate(&html, 0.75);
+    assert_eq!(c.method, ContentMethod::Lca);
+    // The LCA holds 0.75; the paragraph beside it holds a real share and is added.
+    assert_eq!(c.extended_siblings, 1);
+    assert_eq!(c.coverage, 1.0);
+    let (_, c) = candidate(&html, 0.76);
+    assert_eq!(c.method, ContentMethod::Fallback);
+}
+
+#[test]
+fn fallback_takes_the_richest_run_ignoring_whitespace() {
+    let html = format!(
+        "<body>\n<nav><a>Home</a></nav>\n{P}\n<div>menu</div>\n{P}\n{P}\n{P}\n<footer>(c) 2024 Shop GmbH</footer>\n</body>"
+    );
+    let (_, c) = candidate(&html, 0.85);
+    assert_eq!(c.method, ContentMethod::Fallback);
+    assert_eq!(c.elements.len(), 3);
+    assert_eq!(
+        c.path,
+        "/html/body/p[2] | /html/body/p[3] | /html/body/p[4]".replace("/html", "")
+    );
+    assert!((c.coverage - 0.75).abs() < 1e-9);
+}
+
+#[test]
+fn the_page_footer_is_not_part_of_the_fallback_run() {
+    let html = format!(
+        "<body>\n<header><a href=/>Home</a></header>\n<main>{P}{P}{P}{P}</main>\n<footer>{P}{P}</footer>\n</body>"
+    );
+    let (_, c) = candidate(&html, 0.9);
+    assert_eq!(c.method, ContentMethod::Fallback);
+    assert_eq!(c.path, "/body/main");
+}
+
+#[test]
+fn visible_text_between_children_breaks_a_run() {
+    let html = format!("<body>{P}{P} some loose words here {P}</body>");
+    let (_, c) = candidate(&html, 0.9);
+    assert_eq!(c.method, ContentMethod::Fallback);
+    assert_eq!(c.elements.len(), 2);
+}
+
+#[test]
+fn text_directly_in_body_selects_the_body() {
+    let (_, c) = candidate(
+        "<html><body>Just text in the body with many words<br>and more words in here</body></html>",
+        0.85,
+    );
+    assert_eq!(c.path, "/html/body");
+    assert_eq!(c.method, ContentMethod::Fallback);
+}
+
+#[test]
+fn no_text_gives_none_and_short_text_still_counts() {
+    let stats = StyleStats::scan("<body><div></div></body>", &AnalysisOptions::default()).unwrap();
+    assert!(select(&stats, 0.85).is_none());
+    let (_, c) = candidate(
+        "<body><nav>Home</nav><div><p>Hallo Welt</p></div></body>",
+        0.85,
+    );
+    // The paragraph brings its container (the div holds nothing else).
+    assert_eq!(c.path, "/html/body/div".replace("/html", ""));
+}

@@ -1,0 +1,271 @@
+//! Pass 1: one streaming lol_html pass over the whole page, no DOM.
+//!
+//! For every element it keeps a flat record (parent, depth, naive style, byte range and the
+//! characters of its *direct* text nodes), which is all the content step needs: subtree sums
+//! follow from one reverse pass over the records because they are stored in document order.
+
+mod state;
+mod style_key;
+mod text;
+use state::*;
+use style_key::*;
+use text::*;
+pub(crate) use text::{decode_attribute, decode_text};
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Range;
+use std::rc::Rc;
+
+use lol_html::html_content::{Element, EndTag, TextChunk, TextType};
+use lol_html::{HtmlRewriter, MemorySettings, Settings, doc_text, element, end};
+
+use super::consent::is_consent_banner;
+use super::stack::{ElementStack, is_unrendered, is_void};
+use crate::{AnalysisOptions, AnalyzeError};
+
+/// Index of an element in [`StyleStats::elements`]; 0 is the virtual document root.
+pub type ElementId = u32;
+/// Index of a naive style key in [`StyleStats::style_keys`].
+pub type StyleId = u32;
+
+/// What pass 1 knows about one element.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ElementRecord {
+    /// The enclosing element (the root's parent is itself).
+    pub parent: ElementId,
+    /// 0 for the virtual root, 1 for `<html>` and so on.
+    pub depth: u32,
+    /// Interned tag name ([`StyleStats::tag_name`]).
+    pub tag: u32,
+    /// Interned naive style key: tag plus attributes sorted by name.
+    pub style: StyleId,
+    /// Characters of direct text nodes with at least `min_words` words.
+    pub counted_chars: u32,
+    /// Characters of all direct text nodes (used when no text reaches `min_words`).
+    pub all_chars: u32,
+    /// False inside `script`, `head`, `svg` … (see [`is_unrendered`]).
+    pub rendered: bool,
+    /// Inside an `<a>` (its text is link text).
+    pub in_link: bool,
+    /// A non-blank text node stands directly in the parent between the previous sibling
+    /// element and this one (it breaks a run of siblings in the fallback).
+    pub text_before: bool,
+    /// Byte range in the input: start of the start tag to the end of the end tag (or to where
+    /// the element was implicitly closed).
+    pub range: Range<usize>,
+}
+
+/// Result of pass 1.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StyleStats {
+    /// Records in document order; index 0 is the virtual root spanning the whole input.
+    pub elements: Vec<ElementRecord>,
+    /// Naive style keys by [`StyleId`].
+    pub style_keys: Vec<String>,
+    /// Interned tag names.
+    pub tags: Vec<String>,
+    /// The first `<title>`, whitespace folded.
+    pub title: Option<String>,
+    /// Contents of `<style>` elements, in document order.
+    pub stylesheets: Vec<String>,
+    /// The element whose subtree is the page body: `<body>`, else `<html>`, else the root.
+    pub content_root: ElementId,
+    /// Number of `<script>` elements.
+    pub scripts: usize,
+    /// Bytes of inline script code.
+    pub script_bytes: usize,
+    /// Text of the `h1`–`h3` elements (whitespace folded, at most
+    /// [`HEADING_TEXT_MAX_CHARS`] bytes each), in document order: enough to recognise a
+    /// document title outside the content.
+    pub heading_texts: Vec<(ElementId, String)>,
+}
+
+/// Longest heading text kept by pass 1, in bytes.
+pub const HEADING_TEXT_MAX_CHARS: usize = 200;
+
+/// Mutable state shared by the lol_html handlers of pass 1.
+struct ScanState {
+    stats: StyleStats,
+    stack: ElementStack,
+    style_ids: HashMap<String, StyleId, FastHash>,
+    tag_ids: HashMap<String, u32, FastHash>,
+    /// Reused buffer for building style keys (most keys are already interned).
+    key: String,
+    /// Reused buffer for the attributes of the element being opened.
+    attrs: Vec<(String, String)>,
+    /// Per record: a non-blank direct text node was seen since its last child element.
+    text_since_child: Vec<bool>,
+    text: String,
+    closed: Vec<u32>,
+    min_words: usize,
+    input_len: usize,
+    body: Option<ElementId>,
+    html: Option<ElementId>,
+    in_title: bool,
+    /// The outermost open `h1`–`h3`, whose text is kept.
+    heading: Option<ElementId>,
+}
+
+impl StyleStats {
+    /// Whether the page looks rendered by JavaScript: almost no visible text in the body but
+    /// scripts that would insert it in a browser.
+    pub fn looks_script_rendered(&self) -> bool {
+        self.scripts > 0 && self.visible_chars() < 200
+    }
+
+    /// Visible characters under the content root.
+    pub fn visible_chars(&self) -> u64 {
+        let root = self.content_root as usize;
+        let mut in_root = vec![false; self.elements.len()];
+        let mut visible = 0u64;
+        for (i, e) in self.elements.iter().enumerate() {
+            in_root[i] = root == 0 || i == root || (i != 0 && in_root[e.parent as usize]);
+            if in_root[i] && e.rendered {
+                visible += u64::from(e.all_chars);
+            }
+        }
+        visible
+    }
+
+    /// Runs pass 1 over a whole page.
+    pub fn scan(html: &str, options: &AnalysisOptions) -> Result<StyleStats, AnalyzeError> {
+        Self::scan_chunks([html.as_bytes()], html.len(), options)
+    }
+
+    /// Runs pass 1 over the page given in chunks (which may split tags, entities and UTF-8
+    /// sequences anywhere); `total_len` is the sum of the chunk lengths.
+    pub fn scan_chunks<'a>(
+        chunks: impl IntoIterator<Item = &'a [u8]>,
+        total_len: usize,
+        options: &AnalysisOptions,
+    ) -> Result<StyleStats, AnalyzeError> {
+        let state = Rc::new(RefCell::new(ScanState::new(total_len, options.min_words)));
+        let on_element = Rc::clone(&state);
+        let on_text = Rc::clone(&state);
+        let on_end = Rc::clone(&state);
+        let settings = Settings::new()
+            .with_strict(false)
+            .with_memory_settings(parser_memory(options.max_parser_memory))
+            .append_element_content_handler(element!("*", move |el| {
+                start_element(&on_element, el);
+                Ok(())
+            }))
+            .append_document_content_handler(doc_text!(move |t| {
+                on_text.borrow_mut().text_chunk(t);
+                Ok(())
+            }))
+            .append_document_content_handler(end!(move |_| {
+                on_end.borrow_mut().finish();
+                Ok(())
+            }));
+        let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+        for chunk in chunks {
+            rewriter
+                .write(chunk)
+                .map_err(|e| AnalyzeError::Parser(e.to_string()))?;
+        }
+        rewriter
+            .end()
+            .map_err(|e| AnalyzeError::Parser(e.to_string()))?;
+        let state = Rc::try_unwrap(state)
+            .map_err(|_| AnalyzeError::Parser("pass 1 state still shared".into()))?
+            .into_inner();
+        Ok(state.into_stats())
+    }
+
+    /// The naive style key of a style id.
+    pub fn style_key(&self, id: StyleId) -> &str {
+        self.style_keys
+            .get(id as usize)
+            .map(String::as_str)
+            .unwrap_or("")
+    }
+
+    /// The tag name of an element.
+    pub fn tag_name(&self, id: ElementId) -> &str {
+        self.elements
+            .get(id as usize)
+            .and_then(|e| self.tags.get(e.tag as usize))
+            .map(String::as_str)
+            .unwrap_or("")
+    }
+
+    /// The elements enclosing `id`, outermost first (excluding `id` and the virtual root),
+    /// with the attributes recorded in their style keys.
+    pub fn ancestors(&self, id: ElementId) -> Vec<super::tree::AncestorElement> {
+        let mut chain = Vec::new();
+        let mut cur = self
+            .elements
+            .get(id as usize)
+            .map(|e| e.parent)
+            .unwrap_or(0);
+        while cur != 0 {
+            let Some(e) = self.elements.get(cur as usize) else {
+                break;
+            };
+            chain.push(super::tree::AncestorElement {
+                tag: self.tag_name(cur).to_owned(),
+                attributes: parse_style_key(self.style_key(e.style)),
+            });
+            cur = e.parent;
+        }
+        chain.reverse();
+        chain
+    }
+
+    #[cfg(test)]
+    /// XPath-like location of an element, e.g. `/html/body/div[2]`; the index is written when
+    /// the parent has more than one child with that tag.
+    pub fn path(&self, id: ElementId) -> String {
+        self.paths(&[id]).pop().unwrap_or_default()
+    }
+
+    /// The locations of several elements, joined as an XPath union (`a | b`); `/` for the
+    /// virtual root.
+    pub fn union_path(&self, ids: &[ElementId]) -> String {
+        self.paths(ids).join(" | ")
+    }
+
+    /// [`StyleStats::path`] of each element, sharing one pass over the records.
+    pub fn paths(&self, ids: &[ElementId]) -> Vec<String> {
+        let mut index = vec![0u32; self.elements.len()];
+        let mut totals: HashMap<(ElementId, u32), u32, FastHash> = HashMap::default();
+        for (i, e) in self.elements.iter().enumerate().skip(1) {
+            let n = totals.entry((e.parent, e.tag)).or_insert(0);
+            *n += 1;
+            index[i] = *n;
+        }
+        ids.iter()
+            .map(|&id| {
+                let mut parts = Vec::new();
+                let mut cur = id;
+                while cur != 0 {
+                    let Some(e) = self.elements.get(cur as usize) else {
+                        break;
+                    };
+                    let tag = self.tag_name(cur);
+                    let total = totals.get(&(e.parent, e.tag)).copied().unwrap_or(1);
+                    if total > 1 {
+                        parts.push(format!("{tag}[{}]", index[cur as usize]));
+                    } else {
+                        parts.push(tag.to_owned());
+                    }
+                    cur = e.parent;
+                }
+                parts.reverse();
+                format!("/{}", parts.join("/"))
+            })
+            .collect()
+    }
+}
+
+pub(crate) fn parser_memory(max: usize) -> MemorySettings {
+    MemorySettings::new()
+        .with_preallocated_parsing_buffer_size(1024.min(max))
+        .with_max_allowed_memory_usage(max)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,284 @@
+//! The pass-1 handlers: one record per element, text counted into its element.
+
+use super::*;
+
+pub(super) fn start_element(state: &Rc<RefCell<ScanState>>, el: &mut Element) {
+    let tag = el.tag_name();
+    let start = el.source_location().bytes().start;
+    let mut st = state.borrow_mut();
+    let mut closed = std::mem::take(&mut st.closed);
+    st.stack.imply_end_tags(&tag, &mut closed);
+    st.close_all(&closed, start);
+    closed.clear();
+    st.closed = closed;
+    if is_void(&tag) || !el.can_have_content() {
+        return;
+    }
+    let id = st.open(&tag, el);
+    drop(st);
+    let on_end = Rc::clone(state);
+    let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
+        let mut st = on_end.borrow_mut();
+        let tag_name = end.name();
+        // `</body>` and `</html>` are ignored by browsers: content after them still belongs
+        // to the body.
+        if tag_name == "body" || tag_name == "html" {
+            return Ok(());
+        }
+        let mut closed = std::mem::take(&mut st.closed);
+        st.stack.close(id, &mut closed);
+        st.close_all(&closed, end.source_location().bytes().end);
+        closed.clear();
+        st.closed = closed;
+        Ok(())
+    }));
+}
+
+impl ScanState {
+    pub(super) fn new(input_len: usize, min_words: usize) -> Self {
+        let root = ElementRecord {
+            parent: 0,
+            depth: 0,
+            tag: 0,
+            style: 0,
+            counted_chars: 0,
+            all_chars: 0,
+            rendered: true,
+            in_link: false,
+            text_before: false,
+            range: 0..input_len,
+        };
+        let mut state = ScanState {
+            stats: StyleStats {
+                elements: vec![root],
+                style_keys: Vec::new(),
+                tags: Vec::new(),
+                title: None,
+                stylesheets: Vec::new(),
+                content_root: 0,
+                scripts: 0,
+                script_bytes: 0,
+                heading_texts: Vec::new(),
+            },
+            stack: ElementStack::new(),
+            style_ids: HashMap::default(),
+            tag_ids: HashMap::default(),
+            key: String::new(),
+            attrs: Vec::new(),
+            text_since_child: vec![false],
+            text: String::new(),
+            closed: Vec::new(),
+            min_words,
+            input_len,
+            body: None,
+            html: None,
+            in_title: false,
+            heading: None,
+        };
+        // Id 0 of both tables belongs to the virtual root.
+        state.intern_tag("#document");
+        state.intern_style("#document".to_owned());
+        state
+    }
+
+    pub(super) fn intern_tag(&mut self, tag: &str) -> u32 {
+        if let Some(&id) = self.tag_ids.get(tag) {
+            return id;
+        }
+        let id = self.stats.tags.len() as u32;
+        self.stats.tags.push(tag.to_owned());
+        self.tag_ids.insert(tag.to_owned(), id);
+        id
+    }
+
+    pub(super) fn intern_style(&mut self, key: String) -> StyleId {
+        if let Some(&id) = self.style_ids.get(&key) {
+            return id;
+        }
+        let id = self.stats.style_keys.len() as StyleId;
+        self.stats.style_keys.push(key.clone());
+        self.style_ids.insert(key, id);
+        id
+    }
+
+    /// Interns the naive style key of an element, allocating only for new keys.
+    pub(super) fn intern_element_style(
+        &mut self,
+        tag: &str,
+        attrs: &mut [(String, String)],
+    ) -> StyleId {
+        let mut key = std::mem::take(&mut self.key);
+        naive_style_key(tag, attrs, &mut key);
+        let id = match self.style_ids.get(key.as_str()) {
+            Some(&id) => id,
+            None => self.intern_style(key.clone()),
+        };
+        self.key = key;
+        id
+    }
+
+    pub(super) fn current(&self) -> ElementId {
+        self.stack.top().map(|f| f.id).unwrap_or(0)
+    }
+
+    pub(super) fn open(&mut self, tag: &str, el: &Element) -> ElementId {
+        let parent = self.current();
+        let parent_rec = &self.stats.elements[parent as usize];
+        let depth = parent_rec.depth + 1;
+        let parent_rendered = parent_rec.rendered;
+        let in_link = parent_rec.in_link || tag == "a";
+        let text_before = std::mem::replace(&mut self.text_since_child[parent as usize], false);
+        let tag_id = self.intern_tag(tag);
+        // Attributes are read once: for the consent-banner test and the style key.
+        let mut attrs = std::mem::take(&mut self.attrs);
+        attrs.clear();
+        if parent_rendered && !is_unrendered(tag) {
+            attrs.extend(
+                el.attributes()
+                    .iter()
+                    .map(|a| (a.name(), decode_attribute(&a.value()))),
+            );
+        }
+        let attr = |name: &str| {
+            attrs
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let rendered =
+            parent_rendered && !is_unrendered(tag) && !is_consent_banner(attr("class"), attr("id"));
+        let style = if rendered {
+            self.intern_element_style(tag, &mut attrs)
+        } else {
+            0
+        };
+        self.attrs = attrs;
+        let id = self.stats.elements.len() as ElementId;
+        let start = el.source_location().bytes().start;
+        self.stats.elements.push(ElementRecord {
+            parent,
+            depth,
+            tag: tag_id,
+            style,
+            counted_chars: 0,
+            all_chars: 0,
+            rendered,
+            in_link,
+            text_before,
+            range: start..self.input_len,
+        });
+        self.text_since_child.push(false);
+        match tag {
+            "body" if self.body.is_none() => self.body = Some(id),
+            "html" if self.html.is_none() => self.html = Some(id),
+            "script" => self.stats.scripts += 1,
+            "title" => self.in_title = self.stats.title.is_none() && !self.in_svg(),
+            "h1" | "h2" | "h3" if rendered && self.heading.is_none() => self.heading = Some(id),
+            _ => {}
+        }
+        self.stack.push(tag, id);
+        id
+    }
+
+    pub(super) fn in_svg(&self) -> bool {
+        self.stack.contains_tag("svg")
+    }
+
+    pub(super) fn close_all(&mut self, closed: &[u32], at: usize) {
+        for &id in closed {
+            if let Some(rec) = self.stats.elements.get_mut(id as usize) {
+                rec.range.end = at.max(rec.range.start);
+            }
+            if self.heading == Some(id) {
+                self.heading = None;
+            }
+        }
+    }
+
+    pub(super) fn text_chunk(&mut self, t: &TextChunk) {
+        self.text.push_str(t.as_str());
+        if t.last_in_text_node() {
+            let raw = std::mem::take(&mut self.text);
+            self.text_node(&raw, t.text_type());
+            self.text = raw;
+            self.text.clear();
+        }
+    }
+
+    pub(super) fn text_node(&mut self, raw: &str, kind: TextType) {
+        if raw.is_empty() {
+            return;
+        }
+        let id = self.current();
+        let top_tag = self.stack.top().map(|f| &*f.tag).unwrap_or("");
+        if top_tag == "style" && !self.in_svg() {
+            self.stats.stylesheets.push(raw.to_owned());
+            return;
+        }
+        if top_tag == "title" && self.in_title {
+            let text = decode_text(raw);
+            let folded = fold_whitespace(&text);
+            if !folded.is_empty() {
+                self.stats.title = Some(folded);
+            }
+            self.in_title = false;
+            return;
+        }
+        if top_tag == "script" {
+            self.stats.script_bytes += raw.len();
+            return;
+        }
+        if !matches!(kind, TextType::Data) {
+            return;
+        }
+        let rec = &self.stats.elements[id as usize];
+        if !rec.rendered {
+            return;
+        }
+        let text = decode_text(raw);
+        let (words, chars) = count_words_and_chars(&text);
+        if words == 0 {
+            return;
+        }
+        self.text_since_child[id as usize] = true;
+        let rec = &mut self.stats.elements[id as usize];
+        rec.all_chars = rec.all_chars.saturating_add(chars);
+        if words >= self.min_words {
+            rec.counted_chars = rec.counted_chars.saturating_add(chars);
+        }
+        if let Some(h) = self.heading {
+            self.add_heading_text(h, &text);
+        }
+    }
+
+    pub(super) fn add_heading_text(&mut self, heading: ElementId, text: &str) {
+        let texts = &mut self.stats.heading_texts;
+        if texts.last().is_none_or(|(id, _)| *id != heading) {
+            texts.push((heading, String::new()));
+        }
+        let Some((_, kept)) = texts.last_mut() else {
+            return;
+        };
+        for word in text.split_whitespace() {
+            if kept.len() + word.len() >= HEADING_TEXT_MAX_CHARS {
+                break;
+            }
+            if !kept.is_empty() {
+                kept.push(' ');
+            }
+            kept.push_str(word);
+        }
+    }
+
+    pub(super) fn finish(&mut self) {
+        let mut closed = std::mem::take(&mut self.closed);
+        self.stack.finish(&mut closed);
+        let end = self.input_len;
+        self.close_all(&closed, end);
+    }
+
+    pub(super) fn into_stats(mut self) -> StyleStats {
+        self.stats.content_root = self.body.or(self.html).unwrap_or(0);
+        self.stats
+    }
+}

@@ -1,0 +1,123 @@
+use super::*;
+
+fn scan(html: &str) -> StyleStats {
+    StyleStats::scan(html, &AnalysisOptions::default()).unwrap()
+}
+
+fn by_tag<'a>(s: &'a StyleStats, tag: &str) -> Vec<(ElementId, &'a ElementRecord)> {
+    s.elements
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| s.tag_name(*i as u32) == tag)
+        .map(|(i, e)| (i as u32, e))
+        .collect()
+}
+
+#[test]
+fn counts_direct_text_with_short_text_exclusion() {
+    let s = scan("<body><p>Die <b>AGB</b> gelten ab sofort hier.</p></body>");
+    let p = by_tag(&s, "p")[0].1;
+    assert_eq!(p.counted_chars, "gelten ab sofort hier.".len() as u32);
+    assert_eq!(
+        p.all_chars,
+        ("Die".len() + "gelten ab sofort hier.".len()) as u32
+    );
+    assert_eq!(by_tag(&s, "b")[0].1.counted_chars, 0);
+}
+
+#[test]
+fn style_keys_sort_attributes_and_decode_entities() {
+    let s = scan(
+        r#"<div id="a" class="x&amp;y">one two three four</div><div class="x&y" id="a">five six seven eight</div>"#,
+    );
+    let divs = by_tag(&s, "div");
+    assert_eq!(divs[0].1.style, divs[1].1.style);
+    assert_eq!(s.style_key(divs[0].1.style), r#"div class="x&y" id="a""#);
+}
+
+#[test]
+fn implied_end_tags_make_siblings() {
+    let s = scan("<body><p>one two three four<p>five six seven eight</body>");
+    let ps = by_tag(&s, "p");
+    assert_eq!(ps.len(), 2);
+    assert_eq!(ps[0].1.parent, ps[1].1.parent);
+    assert_eq!(s.tag_name(ps[0].1.parent), "body");
+}
+
+#[test]
+fn unrendered_text_is_ignored_and_title_kept() {
+    let s = scan(
+        "<html><head><title> Meine  AGB </title><style>p{color:red}</style></head><body><script>var a = 'one two three four';</script><p>x</p></body></html>",
+    );
+    assert_eq!(s.title.as_deref(), Some("Meine AGB"));
+    assert_eq!(s.stylesheets, vec!["p{color:red}".to_owned()]);
+    assert!(s.elements.iter().all(|e| e.counted_chars == 0));
+    assert_eq!(s.tag_name(s.content_root), "body");
+}
+
+#[test]
+fn byte_ranges_cover_the_element() {
+    let html = "<body><div><p>one two three four</p></div><p>x</p></body>";
+    let s = scan(html);
+    let (_, div) = by_tag(&s, "div")[0];
+    assert_eq!(
+        &html[div.range.clone()],
+        "<div><p>one two three four</p></div>"
+    );
+    // An implicitly closed element ends where the closing start tag begins.
+    let html = "<body><p>one two three four<div>x</div></body>";
+    let s = scan(html);
+    let (_, p) = by_tag(&s, "p")[0];
+    assert_eq!(&html[p.range.clone()], "<p>one two three four");
+}
+
+#[test]
+fn chunking_does_not_change_the_result() {
+    let html = "<html><body><div class=\"a&amp;b\"><p>Gr&ouml;&szlig;e und Gewicht der Ware &amp; mehr</p></div></body></html>";
+    let whole = scan(html);
+    for size in [1, 2, 3, 7] {
+        let chunks: Vec<&[u8]> = html.as_bytes().chunks(size).collect();
+        let s = StyleStats::scan_chunks(chunks, html.len(), &AnalysisOptions::default()).unwrap();
+        assert_eq!(s, whole, "chunk size {size}");
+    }
+    let p = by_tag(&whole, "p")[0].1;
+    assert_eq!(
+        p.counted_chars,
+        "Größe und Gewicht der Ware & mehr".chars().count() as u32
+    );
+}
+
+#[test]
+fn paths_index_same_tag_siblings() {
+    let s = scan("<html><body><div>a</div><div><p>x</p></div></body></html>");
+    let (p, _) = by_tag(&s, "p")[0];
+    assert_eq!(s.path(p), "/html/body/div[2]/p");
+}
+
+#[test]
+fn ancestors_carry_their_attributes() {
+    let s = scan(
+        r#"<html><body class="page x1"><div id="main" class="content"><p>t</p></div></body></html>"#,
+    );
+    let (p, _) = by_tag(&s, "p")[0];
+    let chain = s.ancestors(p);
+    let tags: Vec<&str> = chain.iter().map(|a| a.tag.as_str()).collect();
+    assert_eq!(tags, ["html", "body", "div"]);
+    assert_eq!(
+        chain[1].attributes,
+        vec![("class".to_owned(), "page".to_owned())]
+    );
+    assert_eq!(
+        chain[2].attributes,
+        vec![
+            ("class".to_owned(), "content".to_owned()),
+            ("id".to_owned(), "main".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn words_and_chars() {
+    assert_eq!(count_words_and_chars("  a\tb \u{a0} c "), (3, 5));
+    assert_eq!(count_words_and_chars("   "), (0, 0));
+}
