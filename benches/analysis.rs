@@ -67,7 +67,7 @@ fn pages() -> (String, Vec<(PathBuf, String)>) {
     let pages = files
         .into_iter()
         .filter_map(|p| {
-            let bytes = tcx::source::read_file(&p).ok()?;
+            let bytes = tcx::source::read_file(&p, tcx::source::DEFAULT_MAX_INPUT_BYTES).ok()?;
             let html = tcx::source::page_from_bytes(&bytes, String::new()).html;
             Some((p, html))
         })

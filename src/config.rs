@@ -29,6 +29,26 @@ pub struct Settings {
     pub worker: WorkerSettings,
     /// The metrics endpoint.
     pub metrics: MetricsSettings,
+    /// Logging.
+    pub log: LogSettings,
+}
+
+/// Logging settings (`[log]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogSettings {
+    /// `text` or `json`.
+    pub format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Human-readable lines; ANSI colours only when standard error is a terminal.
+    Text,
+    /// One JSON object a line.
+    Json,
 }
 
 /// Content extraction settings (`[extraction]`).
@@ -211,6 +231,14 @@ pub enum ConfigError {
     /// A source could not be read or parsed, or a value has the wrong type.
     #[error("cannot load configuration: {0}")]
     Load(#[from] config::ConfigError),
+    /// The `--config` file could not be read or is not valid TOML.
+    #[error("cannot load configuration file {}: {message}", path.display())]
+    File {
+        /// The file as an absolute path (the one actually opened).
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A value is out of its allowed range.
     #[error("invalid configuration: {key} = {value}: {reason}")]
     Invalid {
@@ -240,13 +268,21 @@ impl Settings {
         let mut builder =
             Config::builder().add_source(File::from_str(DEFAULT_TOML, FileFormat::Toml));
         if let Some(path) = file {
+            // Read and parse the file here, so that every error names the file as opened.
+            let shown = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+            let file_error = |message: String| ConfigError::File {
+                path: shown.clone(),
+                message,
+            };
             if !path.exists() {
-                return Err(ConfigError::Load(config::ConfigError::Message(format!(
-                    "configuration file {} not found",
-                    path.display()
-                ))));
+                return Err(file_error("not found".into()));
             }
-            builder = builder.add_source(File::from(path).format(FileFormat::Toml));
+            let text = std::fs::read_to_string(path).map_err(|e| file_error(e.to_string()))?;
+            let source = File::from_str(&text, FileFormat::Toml);
+            if let Err(e) = Config::builder().add_source(source.clone()).build() {
+                return Err(file_error(e.to_string()));
+            }
+            builder = builder.add_source(source);
         }
         let mut environment = Environment::with_prefix("TCX")
             .prefix_separator("__")
@@ -544,5 +580,14 @@ mod tests {
         let missing = dir.join("missing.toml");
         let err = Settings::load_with_env(Some(&missing), env(&[])).unwrap_err();
         assert!(err.to_string().contains("not found"));
+        // A broken file is named by its absolute path, with the parser's reason.
+        std::fs::write(&path, "[extraction\nthreshold = ").unwrap();
+        let err = Settings::load_with_env(Some(&path), env(&[]))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&path.display().to_string()) && err.contains("configuration file"),
+            "{err}"
+        );
     }
 }

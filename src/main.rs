@@ -62,6 +62,10 @@ struct BatchArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+    /// Exit 0 even when some jobs failed (by default the exit code is 2 when any job ended
+    /// with an error result).
+    #[arg(long)]
+    allow_failures: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -167,7 +171,7 @@ fn multi_thread_runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 fn worker(config: Option<&std::path::Path>) -> anyhow::Result<i32> {
     let settings = Settings::load(config)?;
-    tcx::telemetry::init_logging();
+    tcx::telemetry::init_logging(settings.log.format);
     multi_thread_runtime()?.block_on(async {
         let shutdown = tcx::worker::shutdown_on_signals();
         tcx::worker::run_worker(settings, shutdown).await
@@ -177,7 +181,7 @@ fn worker(config: Option<&std::path::Path>) -> anyhow::Result<i32> {
 
 fn enqueue(config: Option<&std::path::Path>, args: &EnqueueArgs) -> anyhow::Result<i32> {
     let settings = Settings::load(config)?;
-    tcx::telemetry::init_logging();
+    tcx::telemetry::init_logging(settings.log.format);
     let list = tcx::job::read_job_list(&args.file)?;
     for (line, reason) in &list.skipped {
         eprintln!("tcx: line {line} skipped: {reason}");
@@ -185,7 +189,7 @@ fn enqueue(config: Option<&std::path::Path>, args: &EnqueueArgs) -> anyhow::Resu
     let jobs = list
         .items
         .into_iter()
-        .map(tcx::worker::enqueue::item_to_job)
+        .map(|item| tcx::worker::enqueue::item_to_job(item, settings.fetch.max_body_bytes))
         .collect::<Result<Vec<_>, _>>()?;
     let summary = multi_thread_runtime()?.block_on(tcx::worker::enqueue(&settings, jobs))?;
     eprintln!("{}skipped: {}", summary.render(), list.skipped.len());
@@ -194,6 +198,7 @@ fn enqueue(config: Option<&std::path::Path>, args: &EnqueueArgs) -> anyhow::Resu
 
 fn batch(config: Option<&std::path::Path>, args: &BatchArgs) -> anyhow::Result<i32> {
     let settings = Settings::load(config)?;
+    tcx::telemetry::init_logging(settings.log.format);
     let list = tcx::job::read_job_list(&args.input)?;
     for (line, reason) in &list.skipped {
         eprintln!("tcx: line {line} skipped: {reason}");
@@ -220,5 +225,13 @@ fn batch(config: Option<&std::path::Path>, args: &BatchArgs) -> anyhow::Result<i
         anyhow::Ok(summary)
     })?;
     eprintln!("{}skipped: {}", summary.render(), list.skipped.len());
+    let failed = summary.failed();
+    if failed > 0 && !args.allow_failures {
+        eprintln!(
+            "tcx: {failed} of {} jobs failed (exit code 2; --allow-failures to accept)",
+            summary.total
+        );
+        return Ok(2);
+    }
     Ok(0)
 }

@@ -10,6 +10,10 @@ use thiserror::Error;
 use crate::fetch::{FetchError, FetchedPage, Fetcher};
 use tcx_core as charset;
 
+/// The default input limit in bytes (`fetch.max_body_bytes` in `config/default.toml`): the
+/// largest page, after decompression, that is read from any source.
+pub const DEFAULT_MAX_INPUT_BYTES: usize = 10 * 1024 * 1024;
+
 /// The `url` and `final_url` of a page read from standard input.
 pub const STDIN_URL: &str = "stdin:";
 
@@ -25,6 +29,9 @@ pub enum Input {
     /// An argument that starts with `http://` or `https://` but is not a valid URL; loading it
     /// fails with [`FetchError::InvalidUrl`].
     InvalidUrl(String),
+    /// An argument with another URL scheme (`ftp://x/`, `file://…`, `mailto:`); loading it
+    /// fails with [`LoadError::UnsupportedScheme`] instead of looking for a file of that name.
+    UnsupportedScheme(String),
 }
 
 impl Input {
@@ -41,6 +48,9 @@ impl Input {
                 Err(e) => Input::InvalidUrl(format!("{arg}: {e}")),
             };
         }
+        if has_url_scheme(arg) && !Path::new(arg).exists() {
+            return Input::UnsupportedScheme(arg.to_owned());
+        }
         Input::File(PathBuf::from(arg))
     }
 }
@@ -51,9 +61,23 @@ impl std::fmt::Display for Input {
             Input::Url(url) => write!(f, "{url}"),
             Input::File(path) => write!(f, "{}", path.display()),
             Input::Stdin => f.write_str("-"),
-            Input::InvalidUrl(arg) => f.write_str(arg),
+            Input::InvalidUrl(arg) | Input::UnsupportedScheme(arg) => f.write_str(arg),
         }
     }
+}
+
+/// Whether `arg` starts like a URL with a scheme (`ftp://`, `mailto:`): letters, digits,
+/// `+`, `-`, `.` and a colon, with at least two characters before it (so a Windows drive
+/// letter `C:` is not one).
+fn has_url_scheme(arg: &str) -> bool {
+    let Some((scheme, _)) = arg.split_once(':') else {
+        return false;
+    };
+    scheme.len() >= 2
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
 /// Why an input could not be loaded.
@@ -79,6 +103,18 @@ pub enum LoadError {
     /// Standard input could not be read.
     #[error("cannot read standard input: {0}")]
     Stdin(#[source] std::io::Error),
+    /// The input (after decompression) is larger than the input limit
+    /// (`fetch.max_body_bytes`, the same limit as for fetched pages and inline job HTML).
+    #[error("{} is larger than {limit} bytes (after decompression)", path.display())]
+    TooLarge {
+        /// The path as given (`-` for standard input).
+        path: PathBuf,
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// The argument names a URL scheme tcx does not fetch (only `http` and `https`).
+    #[error("unsupported URL scheme in {0}: only http:// and https:// URLs are fetched")]
+    UnsupportedScheme(String),
     /// The URL could not be fetched.
     #[error(transparent)]
     Fetch(#[from] FetchError),
@@ -90,6 +126,8 @@ impl LoadError {
         match self {
             LoadError::Io { .. } | LoadError::Stdin(_) => "io",
             LoadError::Gunzip { .. } => "gunzip",
+            LoadError::TooLarge { .. } => "too_large",
+            LoadError::UnsupportedScheme(_) => "invalid_url",
             LoadError::Fetch(e) => e.kind(),
         }
     }
@@ -108,39 +146,66 @@ fn is_gzip(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0x1f, 0x8b])
 }
 
-/// Decompresses gzip data (also concatenated members); other data is returned unchanged.
-fn maybe_gunzip(bytes: Vec<u8>, path: &Path) -> Result<Vec<u8>, LoadError> {
-    if !is_gzip(&bytes) {
-        return Ok(bytes);
-    }
-    let mut out = Vec::with_capacity(bytes.len().saturating_mul(4));
-    MultiGzDecoder::new(bytes.as_slice())
+/// Reads at most `limit` bytes from `reader`: more is [`LoadError::TooLarge`]. The limit is
+/// enforced while reading, so a large or endless input costs no more than `limit + 1` bytes.
+fn read_limited(
+    reader: impl Read,
+    limit: usize,
+    path: &Path,
+    io_error: impl Fn(std::io::Error) -> LoadError,
+) -> Result<Vec<u8>, LoadError> {
+    let mut out = Vec::new();
+    reader
+        .take(limit as u64 + 1)
         .read_to_end(&mut out)
-        .map_err(|source| LoadError::Gunzip {
+        .map_err(io_error)?;
+    if out.len() > limit {
+        return Err(LoadError::TooLarge {
             path: path.to_owned(),
-            source,
-        })?;
+            limit,
+        });
+    }
     Ok(out)
 }
 
-/// Reads a file, transparently decompressing gzip data (`*.gz` files, recognised by their
-/// magic bytes, so a mislabelled file works either way).
-pub fn read_file(path: &Path) -> Result<Vec<u8>, LoadError> {
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    maybe_gunzip(bytes, path)
+/// Decompresses gzip data (also concatenated members) up to `limit` bytes of output — a
+/// decompression bomb stops at the limit; other data is returned unchanged.
+fn maybe_gunzip(bytes: Vec<u8>, path: &Path, limit: usize) -> Result<Vec<u8>, LoadError> {
+    if !is_gzip(&bytes) {
+        return Ok(bytes);
+    }
+    read_limited(
+        MultiGzDecoder::new(bytes.as_slice()),
+        limit,
+        path,
+        |source| LoadError::Gunzip {
+            path: path.to_owned(),
+            source,
+        },
+    )
 }
 
-/// Reads all of standard input, transparently decompressing gzip data.
-pub fn read_stdin() -> Result<Vec<u8>, LoadError> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut bytes)
-        .map_err(LoadError::Stdin)?;
-    maybe_gunzip(bytes, Path::new("-"))
+/// Reads a file of at most `limit` bytes, transparently decompressing gzip data (`*.gz`
+/// files, recognised by their magic bytes) to at most `limit` bytes.
+pub fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, LoadError> {
+    let io_error = |source| LoadError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    let bytes = read_limited(file, limit, path, io_error)?;
+    maybe_gunzip(bytes, path, limit)
+}
+
+/// Reads standard input (at most `limit` bytes), transparently decompressing gzip data.
+pub fn read_stdin(limit: usize) -> Result<Vec<u8>, LoadError> {
+    let bytes = read_limited(
+        std::io::stdin().lock(),
+        limit,
+        Path::new("-"),
+        LoadError::Stdin,
+    )?;
+    maybe_gunzip(bytes, Path::new("-"), limit)
 }
 
 /// A page from bytes that did not come over HTTP (file, standard input, inline job HTML):
@@ -168,19 +233,22 @@ pub fn file_url(path: &Path) -> String {
 }
 
 /// Loads an input: fetches a URL with `fetcher`, or reads a file or standard input (on the
-/// blocking pool) and decodes it. Files get a `file:///abs/path` URL, standard input
+/// blocking pool) and decodes it, all under the fetcher's body limit
+/// (`fetch.max_body_bytes`). Files get a `file:///abs/path` URL, standard input
 /// [`STDIN_URL`].
 pub async fn load(input: &Input, fetcher: &Fetcher) -> Result<FetchedPage, LoadError> {
+    let limit = fetcher.max_body_bytes();
     match input {
         Input::Url(url) => Ok(fetcher.fetch(url.as_str()).await?),
         Input::InvalidUrl(arg) => Err(FetchError::InvalidUrl(arg.clone()).into()),
+        Input::UnsupportedScheme(arg) => Err(LoadError::UnsupportedScheme(arg.clone())),
         Input::File(path) => {
             let owned = path.clone();
-            let bytes = blocking(path, move || read_file(&owned)).await?;
+            let bytes = blocking(path, move || read_file(&owned, limit)).await?;
             Ok(page_from_bytes(&bytes, file_url(path)))
         }
         Input::Stdin => {
-            let bytes = blocking(Path::new("-"), read_stdin).await?;
+            let bytes = blocking(Path::new("-"), move || read_stdin(limit)).await?;
             Ok(page_from_bytes(&bytes, STDIN_URL.to_owned()))
         }
     }
@@ -249,7 +317,18 @@ mod tests {
             Input::parse("./http/x.html"),
             Input::File("./http/x.html".into())
         );
-        assert_eq!(Input::parse("ftp://x/y"), Input::File("ftp://x/y".into()));
+        assert_eq!(
+            Input::parse("ftp://x/y"),
+            Input::UnsupportedScheme("ftp://x/y".into())
+        );
+        assert!(matches!(
+            Input::parse("mailto:a@b.de"),
+            Input::UnsupportedScheme(_)
+        ));
+        assert_eq!(
+            Input::parse("C:page.html"),
+            Input::File("C:page.html".into())
+        );
         assert_eq!(Input::parse("--"), Input::File("--".into()));
         assert!(matches!(
             Input::parse("http://exa mple.com/"),
@@ -266,23 +345,44 @@ mod tests {
         std::fs::write(dir.join("a.html"), html).unwrap();
         std::fs::write(dir.join("a.html.gz"), gzip(html)).unwrap();
         std::fs::write(dir.join("mislabelled.html"), gzip(html)).unwrap();
-        assert_eq!(read_file(&dir.join("a.html")).unwrap(), html);
-        assert_eq!(read_file(&dir.join("a.html.gz")).unwrap(), html);
-        assert_eq!(read_file(&dir.join("mislabelled.html")).unwrap(), html);
+        assert_eq!(read_file(&dir.join("a.html"), 1 << 20).unwrap(), html);
+        assert_eq!(read_file(&dir.join("a.html.gz"), 1 << 20).unwrap(), html);
+        assert_eq!(
+            read_file(&dir.join("mislabelled.html"), 1 << 20).unwrap(),
+            html
+        );
         // Two concatenated gzip members.
         let mut two = gzip(b"<p>one</p>");
         two.extend(gzip(b"<p>two</p>"));
         std::fs::write(dir.join("two.html.gz"), two).unwrap();
         assert_eq!(
-            read_file(&dir.join("two.html.gz")).unwrap(),
+            read_file(&dir.join("two.html.gz"), 1 << 20).unwrap(),
             b"<p>one</p><p>two</p>"
         );
         let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]
+    fn the_input_limit_holds_for_files_gzip_and_gzip_bombs() {
+        let dir = temp_dir("limit");
+        let page = b"<html><body><p>x</p></body></html>".repeat(100);
+        std::fs::write(dir.join("big.html"), &page).unwrap();
+        assert_eq!(read_file(&dir.join("big.html"), page.len()).unwrap(), page);
+        let err = read_file(&dir.join("big.html"), page.len() - 1).unwrap_err();
+        assert_eq!(err.kind(), "too_large");
+        assert!(err.to_string().contains("larger than"), "{err}");
+        // 64 MiB of zeros compress to about 64 KiB: unpacking stops at the limit.
+        let bomb = gzip(&vec![0u8; 64 << 20]);
+        assert!(bomb.len() < 1 << 20);
+        std::fs::write(dir.join("bomb.html.gz"), &bomb).unwrap();
+        let err = read_file(&dir.join("bomb.html.gz"), 1 << 20).unwrap_err();
+        assert_eq!(err.kind(), "too_large");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
     fn read_errors_have_clear_messages() {
-        let err = read_file(Path::new("tests/does-not-exist.html")).unwrap_err();
+        let err = read_file(Path::new("tests/does-not-exist.html"), 1 << 20).unwrap_err();
         assert_eq!(err.kind(), "io");
         assert!(!err.retryable());
         assert!(
@@ -294,7 +394,7 @@ mod tests {
         let mut broken = gzip(b"<p>some text that is long enough</p>");
         broken.truncate(12);
         std::fs::write(dir.join("broken.html.gz"), broken).unwrap();
-        let err = read_file(&dir.join("broken.html.gz")).unwrap_err();
+        let err = read_file(&dir.join("broken.html.gz"), 1 << 20).unwrap_err();
         assert_eq!(err.kind(), "gunzip");
         assert!(err.to_string().starts_with("cannot decompress "), "{err}");
         let _ = std::fs::remove_dir_all(dir);

@@ -245,33 +245,41 @@ pub async fn serve(
             addr: addr.to_owned(),
             source,
         })?;
-    let app = Router::new()
-        .route(
-            "/metrics",
-            get(move || {
-                let metrics = Arc::clone(&metrics);
-                async move {
-                    (
-                        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-                        metrics.render(),
-                    )
-                }
-            }),
-        )
-        .route("/healthz", get(|| async { "ok\n" }))
-        .route(
-            "/readyz",
-            get(move || {
-                let health = Arc::clone(&health);
-                async move {
-                    if health.is_ready() {
-                        (StatusCode::OK, "ready\n")
-                    } else {
-                        (StatusCode::SERVICE_UNAVAILABLE, "not ready\n")
+    let app =
+        Router::new()
+            .route(
+                "/metrics",
+                get(move || {
+                    let metrics = Arc::clone(&metrics);
+                    async move {
+                        (
+                            [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+                            metrics.render(),
+                        )
                     }
-                }
-            }),
-        );
+                }),
+            )
+            // The body names the process and its metrics address: with `metrics.address` on port
+            // 0 (several workers on one host) this is where each one is found.
+            .route(
+                "/healthz",
+                get(move || async move {
+                    format!("ok\npid: {}\nmetrics: {local}\n", std::process::id())
+                }),
+            )
+            .route(
+                "/readyz",
+                get(move || {
+                    let health = Arc::clone(&health);
+                    async move {
+                        if health.is_ready() {
+                            (StatusCode::OK, "ready\n")
+                        } else {
+                            (StatusCode::SERVICE_UNAVAILABLE, "not ready\n")
+                        }
+                    }
+                }),
+            );
     tokio::spawn(async move {
         let result = axum::serve(listener, app)
             .with_graceful_shutdown(async move { shutdown.cancelled().await })
@@ -283,20 +291,88 @@ pub async fn serve(
     Ok(local)
 }
 
-/// Installs the global `tracing` subscriber: human-readable lines on standard error, filtered
-/// by `RUST_LOG` (default `info`). Calling it twice is harmless.
-pub fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,lapin=warn,simplecss=error"));
-    let _ = tracing_subscriber::fmt()
+/// Dependencies whose logs are noise at the levels a user asks for, with the level kept for
+/// them: simplecss warns about every CSS selector it does not support (tens of thousands of
+/// lines a day), lapin and amq-protocol log each failed connection attempt several times at
+/// ERROR (our supervisor logs one line per attempt with the reason). They apply beneath any
+/// `RUST_LOG` that does not name the target itself.
+pub const QUIET_DEPENDENCIES: [(&str, &str); 3] = [
+    ("simplecss", "error"),
+    ("lapin", "off"),
+    ("amq_protocol", "off"),
+];
+
+/// The log filter: `RUST_LOG` (default `info`), plus [`QUIET_DEPENDENCIES`] for every target
+/// it does not mention. An invalid `RUST_LOG` falls back to the default, with a warning.
+pub fn log_filter(rust_log: Option<&str>) -> (tracing_subscriber::EnvFilter, Option<String>) {
+    let user = rust_log.map(str::trim).filter(|s| !s.is_empty());
+    let with_quiet = |base: &str| {
+        let mut directives = base.to_owned();
+        for (target, level) in QUIET_DEPENDENCIES {
+            let named = base
+                .split(',')
+                .any(|d| d.trim().split(['=', '[']).next() == Some(target));
+            if !named {
+                directives.push_str(&format!(",{target}={level}"));
+            }
+        }
+        directives
+    };
+    match tracing_subscriber::EnvFilter::try_new(with_quiet(user.unwrap_or("info"))) {
+        Ok(filter) => (filter, None),
+        Err(e) => (
+            tracing_subscriber::EnvFilter::new(with_quiet("info")),
+            Some(format!("invalid RUST_LOG ignored: {e}")),
+        ),
+    }
+}
+
+/// Installs the global `tracing` subscriber on standard error: text lines (coloured only
+/// when standard error is a terminal) or one JSON object a line, filtered by [`log_filter`].
+/// Calling it twice is harmless.
+pub fn init_logging(format: crate::config::LogFormat) {
+    use std::io::IsTerminal;
+    let (filter, warning) = log_filter(std::env::var("RUST_LOG").ok().as_deref());
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        crate::config::LogFormat::Text => builder
+            .with_ansi(std::io::stderr().is_terminal())
+            .try_init(),
+        crate::config::LogFormat::Json => builder.json().with_ansi(false).try_init(),
+    };
+    if let Some(w) = warning {
+        tracing::warn!("{w}");
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quiet_dependencies_stay_quiet_beneath_a_users_filter() {
+        let (f, w) = log_filter(Some("info"));
+        assert!(w.is_none());
+        let s = f.to_string();
+        assert!(
+            s.contains("simplecss=error") && s.contains("lapin=off"),
+            "{s}"
+        );
+        // A target the user names keeps the user's level.
+        let s = log_filter(Some("debug,simplecss=warn")).0.to_string();
+        assert!(
+            s.contains("simplecss=warn") && !s.contains("simplecss=error"),
+            "{s}"
+        );
+        assert!(s.contains("lapin=off"), "{s}");
+        // Nothing set: info plus the quiet list; garbage: the same, with a warning.
+        assert!(log_filter(None).0.to_string().contains("info"));
+        let (f, w) = log_filter(Some("tcx=[[["));
+        assert!(w.is_some_and(|w| w.contains("invalid RUST_LOG")));
+        assert!(f.to_string().contains("simplecss=error"));
+    }
 
     #[test]
     fn families_are_rendered_with_their_names() {

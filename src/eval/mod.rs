@@ -270,9 +270,13 @@ fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
-/// Reads a page's bytes, un-gzipping `.gz` files (or any file starting with the gzip magic).
+/// Reads a page's bytes, un-gzipping `.gz` files (or any file starting with the gzip magic),
+/// under the default input limit.
 pub fn read_page(path: &Path) -> Result<Vec<u8>> {
-    Ok(crate::source::read_file(path)?)
+    Ok(crate::source::read_file(
+        path,
+        crate::source::DEFAULT_MAX_INPUT_BYTES,
+    )?)
 }
 
 /// Decodes page bytes to text exactly as `tcx extract` does for a local file
@@ -412,6 +416,14 @@ pub fn entries(args: &EvalArgs) -> Result<Vec<Entry>> {
         .manifest
         .clone()
         .unwrap_or_else(|| args.corpus.join("gold.tsv"));
+    if args.manifest.is_none() && !args.corpus.is_dir() {
+        bail!(
+            "corpus {} not found (relative to {}): pass --corpus DIR (the shared corpus, \
+             e.g. ../shared/corpus from the repository root) or --manifest FILE",
+            args.corpus.display(),
+            std::env::current_dir().map_or_else(|_| ".".into(), |d| d.display().to_string())
+        );
+    }
     let mut out = gold::read_manifest(&manifest, &args.corpus)?;
     if args.gold_dir.is_dir() {
         out.extend(gold::json_entries(&args.gold_dir, &args.corpus)?);

@@ -218,6 +218,12 @@ impl Fetcher {
         })
     }
 
+    /// The largest body (after decompression) this fetcher accepts, in bytes; the same
+    /// limit applies to local files and standard input ([`crate::source::load`]).
+    pub fn max_body_bytes(&self) -> usize {
+        self.max_body_bytes
+    }
+
     /// Fetches `url`, follows redirects, checks status, content type and size, and decodes the
     /// body with [`charset::decode`].
     pub async fn fetch(&self, url: &str) -> Result<FetchedPage, FetchError> {

@@ -43,14 +43,20 @@ pub struct BatchSummary {
 }
 
 impl BatchSummary {
-    /// Jobs per second of wall-clock time.
+    /// Successfully analysed pages per second of wall-clock time (failed jobs are fast and
+    /// would inflate the rate).
     pub fn pages_per_second(&self) -> f64 {
         let secs = self.elapsed.as_secs_f64();
         if secs > 0.0 {
-            self.total as f64 / secs
+            self.ok as f64 / secs
         } else {
             0.0
         }
+    }
+
+    /// How many jobs ended with an error result.
+    pub fn failed(&self) -> usize {
+        self.errors.values().sum()
     }
 
     /// A human-readable summary, one fact a line.
@@ -65,7 +71,7 @@ impl BatchSummary {
             out.push_str(&format!("  {kind}: {n}\n"));
         }
         out.push_str(&format!(
-            "retries: {}\nelapsed: {:.2} s\npages/s: {:.1}\n",
+            "retries: {}\nelapsed: {:.2} s\npages/s (ok pages): {:.1}\n",
             self.retries,
             self.elapsed.as_secs_f64(),
             self.pages_per_second()

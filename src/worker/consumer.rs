@@ -67,6 +67,24 @@ pub async fn connect(url: &str, name: &str) -> lapin::Result<Connection> {
     .await
 }
 
+/// What an operator should know about a failed connection attempt.
+pub fn failure_reason(e: &lapin::Error) -> &'static str {
+    let text = e.to_string();
+    let lower = text.to_ascii_lowercase();
+    if text.contains("ACCESS_REFUSED") || lower.contains("access refused") || lower.contains("auth")
+    {
+        "authentication refused: check the user and password in amqp.url"
+    } else if text.contains("NOT_ALLOWED") || lower.contains("vhost") {
+        "virtual host not allowed for this user: check amqp.url"
+    } else if lower.contains("connection refused") {
+        "connection refused: is the broker running at amqp.url?"
+    } else if lower.contains("timed out") || lower.contains("timeout") {
+        "timed out"
+    } else {
+        "connection failed"
+    }
+}
+
 /// Runs the worker until `shutdown` is cancelled: connect, declare, consume; on a lost
 /// connection reconnect with exponential backoff.
 pub async fn supervise(
@@ -89,7 +107,14 @@ pub async fn supervise(
                 backoff = initial;
             }
             Err(e) => {
-                tracing::warn!(error = %e, retry_in = ?backoff, "cannot connect to the broker");
+                // One line per attempt (lapin's own logs are quiet by default), with the
+                // reason an operator can act on.
+                tracing::warn!(
+                    reason = failure_reason(&e),
+                    error = %e,
+                    retry_in = ?backoff,
+                    "cannot connect to the broker"
+                );
             }
         }
         ctx.health.set_ready(false);

@@ -41,12 +41,13 @@ impl EnqueueSummary {
     }
 }
 
-/// Turns a work item into a job message; local files are read and sent inline.
-pub fn item_to_job(item: WorkItem) -> Result<Job, crate::source::LoadError> {
+/// Turns a work item into a job message; local files (at most `max_bytes`, after
+/// decompression) are read and sent inline.
+pub fn item_to_job(item: WorkItem, max_bytes: usize) -> Result<Job, crate::source::LoadError> {
     match item {
         WorkItem::Job(job) => Ok(job),
         WorkItem::File { job_id, path } => {
-            let bytes = crate::source::read_file(&path)?;
+            let bytes = crate::source::read_file(&path, max_bytes)?;
             let page = crate::source::page_from_bytes(&bytes, crate::source::file_url(&path));
             let mut job = Job::new(job_id, page.url);
             job.html = Some(page.html);

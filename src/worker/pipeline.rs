@@ -140,7 +140,9 @@ impl Pipeline {
     pub async fn process_file(&self, job_id: &str, path: &Path, attempt: u32) -> Outcome {
         let url = crate::source::file_url(path);
         let owned = path.to_owned();
-        let read = tokio::task::spawn_blocking(move || crate::source::read_file(&owned)).await;
+        let limit = self.max_inline_bytes;
+        let read =
+            tokio::task::spawn_blocking(move || crate::source::read_file(&owned, limit)).await;
         match read {
             Ok(Ok(bytes)) => {
                 let page = crate::source::page_from_bytes(&bytes, url);

@@ -260,7 +260,7 @@ fn seed_pages() -> Vec<String> {
             .into_iter()
             .take(3)
         {
-            if let Ok(bytes) = tcx::source::read_file(&p) {
+            if let Ok(bytes) = tcx::source::read_file(&p, tcx::source::DEFAULT_MAX_INPUT_BYTES) {
                 pages.push(tcx::source::page_from_bytes(&bytes, String::new()).html);
             }
         }

@@ -225,7 +225,7 @@ fn batch_cli_writes_jsonl_and_a_summary() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(stderr.contains("jobs: 5\nok: 5\nerrors: 0\n"), "{stderr}");
-    assert!(stderr.contains("pages/s: "), "{stderr}");
+    assert!(stderr.contains("pages/s (ok pages): "), "{stderr}");
     let text = std::fs::read_to_string(&out).unwrap();
     assert_eq!(text.lines().count(), 5);
     for line in text.lines() {

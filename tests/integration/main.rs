@@ -8,6 +8,7 @@ mod corpus;
 mod deploy;
 mod eval;
 mod fetch;
+mod hardening;
 mod hierarchy;
 mod layout;
 mod support;

@@ -244,7 +244,7 @@ fn text_language_of_every_gold_page() {
             .find(|(h, _)| name.starts_with(h))
             .map_or(gold.as_str(), |(_, l)| l);
         let expected = matches!(lang, "de" | "en").then_some(lang);
-        let Ok(raw) = tcx::source::read_file(path) else {
+        let Ok(raw) = tcx::source::read_file(path, tcx::source::DEFAULT_MAX_INPUT_BYTES) else {
             continue;
         };
         let page = tcx::source::page_from_bytes(&raw, path.display().to_string());

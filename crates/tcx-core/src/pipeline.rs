@@ -19,6 +19,7 @@ use crate::{AnalysisOptions, AnalyzeError};
 
 /// Everything the analysis found on one page.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Analysis {
     /// The page's `<title>`, whitespace folded.
     pub title: Option<String>,
@@ -61,6 +62,7 @@ pub fn analyze(html: &str, options: &AnalysisOptions) -> Result<Analysis, Analyz
 
 /// A stage of the analysis, reported by [`analyze_observed`] when it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Stage {
     /// Pass 1 over the whole page.
     Pass1,
@@ -104,6 +106,15 @@ pub fn analyze_observed(
     stage_done: &mut dyn FnMut(Stage),
 ) -> Result<Analysis, AnalyzeError> {
     check_html(html)?;
+    // Browsers ignore NUL characters in a page's text (a parse error, not a reason to refuse
+    // the page); binary data was refused above by its share of control characters.
+    let without_nul;
+    let html = if html.contains('\0') {
+        without_nul = html.replace('\0', "");
+        without_nul.as_str()
+    } else {
+        html
+    };
     let stats = StyleStats::scan(html, options)?;
     stage_done(Stage::Pass1);
     if stats.looks_script_rendered() {
@@ -170,9 +181,8 @@ fn check_html(html: &str) -> Result<(), AnalyzeError> {
         return Err(AnalyzeError::NotHtml("it is a PDF document".into()));
     }
     let head: String = trimmed.chars().take(4096).collect();
-    if head.contains('\0') {
-        return Err(AnalyzeError::NotHtml("it contains binary data".into()));
-    }
+    // Binary data: more than 5 % control characters (NUL included) at the start. A stray
+    // NUL or control byte in a text page does not make it binary.
     let controls = head
         .chars()
         .filter(|c| c.is_control() && !c.is_whitespace())
@@ -206,6 +216,16 @@ mod tests {
     }
 
     #[test]
+    fn nul_characters_are_dropped_from_the_text() {
+        let html = "<html><body><div><p>Diese Bedingungen\0 gelten für alle Bestellungen im Shop.</p></div></body></html>";
+        let a = analyze(html, &AnalysisOptions::default()).unwrap();
+        assert_eq!(
+            a.text,
+            "Diese Bedingungen gelten für alle Bestellungen im Shop."
+        );
+    }
+
+    #[test]
     fn rejects_empty_and_non_html() {
         assert!(matches!(check_html(""), Err(AnalyzeError::Empty)));
         assert!(matches!(check_html("  \n\t"), Err(AnalyzeError::Empty)));
@@ -221,6 +241,12 @@ mod tests {
             check_html("<p\0\0\0"),
             Err(AnalyzeError::NotHtml(_))
         ));
+        // One NUL (or another control byte) in a text page is no reason to refuse it.
+        let page = format!(
+            "<html><body>\0<p>{}</p>\u{1}</body></html>",
+            "Diese Bedingungen gelten für alle Bestellungen. ".repeat(20)
+        );
+        assert!(check_html(&page).is_ok());
         assert!(check_html("<p>hello</p>").is_ok());
         assert!(check_html("\u{feff}<!doctype html>").is_ok());
     }
