@@ -117,8 +117,8 @@ const STEPS: [(Step, usize); 3] = [
 ];
 
 /// Restarts the local broker: `stop_app`, `down`, `start_app` (or `rabbitmq-server -detached`
-/// when that fails), then waits until `port` accepts connections.
-fn restart_broker(down: Duration, port: u16) -> Result<(), String> {
+/// when that fails), then waits until `host:port` accepts connections again.
+fn restart_broker(down: Duration, host: &str, port: u16) -> Result<(), String> {
     let run = |program: &str, args: &[&str]| {
         let out = Command::new(program)
             .args(args)
@@ -143,9 +143,9 @@ fn restart_broker(down: Duration, port: u16) -> Result<(), String> {
         run("rabbitmqctl", &["await_startup"])?;
     }
     let started = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+    while TcpStream::connect((host, port)).is_err() {
         if started.elapsed() > Duration::from_secs(60) {
-            return Err(format!("the broker does not listen on port {port} again"));
+            return Err(format!("the broker does not listen on {host}:{port} again"));
         }
         std::thread::sleep(Duration::from_millis(200));
     }
@@ -172,7 +172,8 @@ fn topology_env(prefix: &str, url: &str, concurrency: usize) -> Vec<(String, Str
     env
 }
 
-/// Deletes the run's queues and exchanges; returns the messages left in each queue.
+/// Deletes the run's queues and exchanges; returns the messages left in each queue (by its
+/// name without the run's prefix).
 async fn delete_topology(settings: &Settings) -> anyhow::Result<Vec<(String, u32)>> {
     let a = &settings.amqp;
     let conn = connect(&a.url, "tcx-soak-cleanup").await?;
@@ -191,7 +192,9 @@ async fn delete_topology(settings: &Settings) -> anyhow::Result<Vec<(String, u32
         let n = channel
             .queue_delete(q.as_str().into(), QueueDeleteOptions::default())
             .await?;
-        left.push((q, n));
+        // Names without this run's prefix, for the summary.
+        let prefix = a.jobs_queue.strip_suffix("jobs").unwrap_or_default();
+        left.push((q.strip_prefix(prefix).unwrap_or(&q).to_owned(), n));
     }
     for x in [
         &a.jobs_exchange,
@@ -233,15 +236,16 @@ struct Progress {
     chaos: Vec<String>,
 }
 
+/// One soak run: set up, execute, clean up, report. `Ok(true)` when it passed.
 fn run(args: &Args) -> anyhow::Result<bool> {
     anyhow::ensure!(args.workers >= 2, "--workers must be at least 2");
     anyhow::ensure!(args.jobs >= 1, "--jobs must be at least 1");
     let tcx = find_tcx(&args.tcx)?;
     let url = url::Url::parse(&args.amqp_url).context("invalid --amqp-url")?;
     let host = url.host_str().unwrap_or("127.0.0.1").to_owned();
-    let broker_port = url.port().unwrap_or(5672);
-    if TcpStream::connect((host.as_str(), broker_port)).is_err() {
-        bail!("no broker at {host}:{broker_port}: start RabbitMQ first");
+    let port = url.port().unwrap_or(5672);
+    if TcpStream::connect((host.as_str(), port)).is_err() {
+        bail!("no broker at {host}:{port}: start RabbitMQ first");
     }
     let unix = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
@@ -279,7 +283,7 @@ fn run(args: &Args) -> anyhow::Result<bool> {
         jobs,
         &mut fleet,
         &tally,
-        broker_port,
+        &(host, port),
     );
     stop.cancel();
     let _ = runtime.block_on(consumer);
@@ -307,7 +311,7 @@ fn execute(
     jobs: Vec<tcx::job::Job>,
     fleet: &mut Fleet,
     tally: &Mutex<Tally>,
-    broker_port: u16,
+    broker_addr: &(String, u16),
 ) -> anyhow::Result<Progress> {
     let started = Instant::now();
     let summary = runtime
@@ -324,7 +328,7 @@ fn execute(
         args.jobs,
         enqueue.as_secs_f64()
     );
-    let mut progress = monitor(args, fleet, tally, broker_port)?;
+    let mut progress = monitor(args, fleet, tally, broker_addr)?;
     progress.enqueue = enqueue;
     println!("stopping the workers (SIGTERM), reading the last results");
     fleet.stop_all()?;
@@ -338,7 +342,7 @@ fn monitor(
     args: &Args,
     fleet: &mut Fleet,
     tally: &Mutex<Tally>,
-    broker_port: u16,
+    broker_addr: &(String, u16),
 ) -> anyhow::Result<Progress> {
     let started = Instant::now();
     for _ in 0..args.workers {
@@ -374,18 +378,29 @@ fn monitor(
         if broker.is_none() && due {
             let (step, _) = steps.next().context("next step")?;
             let at = format!("at {accounted} results");
-            let note = match step {
-                Step::Kill9 => format!("kill -9 {}", fleet.kill9(&at)?),
-                Step::Term => format!("SIGTERM {}", fleet.term()?),
+            let (note, replaced) = match step {
+                Step::Kill9 => {
+                    let name = fleet.kill9(&at)?;
+                    (format!("kill -9 {name}"), Some(name))
+                }
+                Step::Term => {
+                    let name = fleet.term()?;
+                    (format!("SIGTERM {name}"), Some(name))
+                }
                 Step::BrokerRestart => {
                     let down = Duration::from_secs(args.broker_down);
-                    let handle = std::thread::spawn(move || restart_broker(down, broker_port));
+                    let (host, port) = broker_addr.clone();
+                    let handle = std::thread::spawn(move || restart_broker(down, &host, port));
                     broker = Some((handle, Instant::now()));
-                    format!("broker stop_app, {} s, start_app", args.broker_down)
+                    let note = format!("broker stop_app, {} s, start_app", args.broker_down);
+                    (note, None)
                 }
             };
             println!("  [{t:6.1} s] {note} {at}");
             progress.chaos.push(format!("{note} {at} ({t:.1} s)"));
+            if let Some(name) = replaced {
+                fleet.spawn(&format!(" replacing {name}"))?;
+            }
         }
         if last_print.elapsed() >= Duration::from_secs(10) {
             last_print = Instant::now();

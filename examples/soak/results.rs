@@ -108,11 +108,17 @@ pub fn lock(tally: &Mutex<Tally>) -> MutexGuard<'_, Tally> {
 /// Consumes the results and dead-letter queues into `tally` until `stop`, reconnecting after
 /// a lost connection (the broker restart).
 pub async fn consume(settings: Arc<Settings>, tally: Arc<Mutex<Tally>>, stop: CancellationToken) {
+    let mut last_error = String::new();
     while !stop.is_cancelled() {
         lock(&tally).sessions += 1;
         match consume_session(&settings, &tally, &stop).await {
             Ok(()) => return,
-            Err(e) => eprintln!("soak: results consumer: {e:#}; reconnecting in 1 s"),
+            // One line per kind of failure, not one per attempt while the broker is down.
+            Err(e) if e.to_string() != last_error => {
+                last_error = e.to_string();
+                eprintln!("soak: results consumer: {last_error}; reconnecting every second");
+            }
+            Err(_) => {}
         }
         tokio::select! {
             () = tokio::time::sleep(Duration::from_secs(1)) => {}

@@ -76,7 +76,7 @@ impl WorkerProc {
             (None, Some(status)) => (format!("exited on its own ({status})"), true),
             (Some(since), Some(status)) => {
                 let secs = since.elapsed().as_secs_f64();
-                let what = format!("SIGTERM, exited after {secs:.1} s ({status})");
+                let what = format!("SIGTERM, exit seen within {secs:.1} s ({status})");
                 (what, !status.success())
             }
             (Some(since), None) if since.elapsed() > stop_timeout => {
@@ -208,26 +208,22 @@ impl Fleet {
             .context("no running worker")
     }
 
-    /// `kill -9` a running worker and start a replacement; returns the killed one's name.
+    /// `kill -9` a running worker; returns its name.
     pub fn kill9(&mut self, note: &str) -> anyhow::Result<String> {
         let p = self.pick()?;
         p.signal("KILL")?;
         p.child.wait()?;
         p.state = State::Ended(format!("kill -9 {note}"));
-        let name = p.name.clone();
-        self.spawn(&format!(" replacing {name}"))?;
-        Ok(name)
+        Ok(p.name.clone())
     }
 
-    /// SIGTERM a running worker and start a replacement; returns the stopped one's name.
-    /// [`Fleet::poll`] sees it exit once it has drained.
+    /// SIGTERM a running worker; returns its name. [`Fleet::poll`] sees it exit once it has
+    /// drained.
     pub fn term(&mut self) -> anyhow::Result<String> {
         let p = self.pick()?;
         p.signal("TERM")?;
         p.state = State::Stopping(Instant::now());
-        let name = p.name.clone();
-        self.spawn(&format!(" replacing {name}"))?;
-        Ok(name)
+        Ok(p.name.clone())
     }
 
     /// SIGTERM every running worker and wait until all have exited.

@@ -104,7 +104,7 @@ pub fn shutdown_on_signals() -> CancellationToken {
         {
             let _ = ctrl_c.await;
         }
-        tracing::info!("shutdown requested: draining (a second Ctrl-C exits at once)");
+        tracing::info!("shutdown requested: draining (a second SIGINT exits at once)");
         cancel.cancel();
         // A second Ctrl-C skips the drain; unacked jobs are requeued by the broker.
         if tokio::signal::ctrl_c().await.is_ok() {
