@@ -31,6 +31,28 @@ pub struct Settings {
     pub metrics: MetricsSettings,
     /// Logging.
     pub log: LogSettings,
+    /// What a result carries besides the section tree.
+    pub output: OutputSettings,
+}
+
+/// Output settings (`[output]`): the optional copies of the text in a Document.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutputSettings {
+    /// Include `text`, the main content as one string.
+    pub text: bool,
+    /// Include `sentences` (and `tokens`) per section.
+    pub sentences: bool,
+}
+
+impl OutputSettings {
+    /// As the analysis library's options.
+    pub fn options(&self) -> tcx_core::OutputOptions {
+        tcx_core::OutputOptions {
+            text: self.text,
+            sentences: self.sentences,
+        }
+    }
 }
 
 /// Logging settings (`[log]`).
@@ -156,6 +178,10 @@ pub struct AmqpSettings {
     pub reconnect_initial_ms: u64,
     /// Largest reconnection delay in milliseconds.
     pub reconnect_max_ms: u64,
+    /// Largest message the worker publishes, in bytes. A result over it is replaced by an
+    /// error result of kind `result_too_large` (the broker would refuse it and the job would be
+    /// redelivered forever). Default 16 MiB, the limit of current RabbitMQ versions.
+    pub max_message_bytes: usize,
 }
 
 impl std::fmt::Debug for AmqpSettings {
@@ -401,6 +427,13 @@ impl Settings {
                 "must be at least 1 and at most amqp.reconnect_max_ms",
             ));
         }
+        // An error result must always fit.
+        within(
+            "amqp.max_message_bytes",
+            a.max_message_bytes as u64,
+            4096,
+            512 << 20,
+        )?;
         let w = &self.worker;
         within("worker.concurrency", w.concurrency as u64, 1, 1000)?;
         within("worker.analysis_threads", w.analysis_threads as u64, 0, 256)?;

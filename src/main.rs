@@ -138,7 +138,8 @@ fn extract(config: Option<&std::path::Path>, args: &ExtractArgs) -> anyhow::Resu
     let analysis = tcx_core::analyze(&page.html, &settings.analysis_options())
         .with_context(|| format!("cannot extract {}", args.input))?;
     let source = page.source(fetched_at);
-    let doc = Document::from_analysis(analysis, source, rfc3339(std::time::SystemTime::now()));
+    let doc = Document::from_analysis(analysis, source, rfc3339(std::time::SystemTime::now()))
+        .with_output(settings.output.options());
     let mut out = match args.format {
         Format::Json if args.pretty => serde_json::to_string_pretty(&doc)?,
         Format::Json => serde_json::to_string(&doc)?,

@@ -28,7 +28,7 @@ use crate::config::Settings;
 use crate::job::{ATTEMPT_HEADER, Job, REASON_HEADER};
 use crate::telemetry::{Health, Metrics};
 use crate::worker::WorkerError;
-use crate::worker::pipeline::Pipeline;
+use crate::worker::pipeline::{Outcome, Pipeline};
 use crate::worker::publisher::{self, PublishError, headers, json_properties};
 use crate::worker::topology;
 
@@ -221,6 +221,49 @@ async fn session(
     Ok(SessionEnd::Shutdown)
 }
 
+/// Error kind of a result replaced because it was over `amqp.max_message_bytes`.
+pub const RESULT_TOO_LARGE: &str = "result_too_large";
+
+/// The serialised result message, or — when it is over `max_bytes` — an error result of kind
+/// [`RESULT_TOO_LARGE`] for the same job (the broker would refuse the message, and the job
+/// would come back forever). The flag says whether the result was replaced.
+fn result_body(outcome: &Outcome, max_bytes: usize) -> Result<(Vec<u8>, bool), PublishError> {
+    let serialise = |m: &crate::job::ResultMessage| {
+        serde_json::to_vec(m).map_err(|e| {
+            // Cannot happen for our types; keep the job rather than lose it.
+            tracing::error!(error = %e, "cannot serialise a result");
+            PublishError::Nacked
+        })
+    };
+    let body = serialise(&outcome.result)?;
+    if body.len() <= max_bytes {
+        return Ok((body, false));
+    }
+    let doc = &outcome.result.document;
+    tracing::warn!(
+        job_id = doc.job_id.as_deref().unwrap_or(""),
+        bytes = body.len(),
+        max_bytes,
+        "result over amqp.max_message_bytes: publishing an error result instead"
+    );
+    let error = tcx_core::ErrorInfo::new(
+        RESULT_TOO_LARGE,
+        format!(
+            "the result is {} bytes, more than amqp.max_message_bytes = {max_bytes}",
+            body.len()
+        ),
+        false,
+    );
+    let mut replaced =
+        tcx_core::Document::from_error(error, doc.source.clone(), doc.extracted_at.clone());
+    replaced.job_id = doc.job_id.clone();
+    let message = crate::job::ResultMessage {
+        document: replaced,
+        attempt: outcome.result.attempt,
+    };
+    Ok((serialise(&message)?, true))
+}
+
 /// Handles one delivery: parse, process, publish (result, retry or dead letter), ack.
 async fn handle(ctx: &WorkerContext, channel: &Channel, delivery: Delivery) {
     let metrics = &ctx.metrics;
@@ -271,8 +314,8 @@ async fn handle(ctx: &WorkerContext, channel: &Channel, delivery: Delivery) {
                 }
                 r
             } else {
-                match serde_json::to_vec(&outcome.result) {
-                    Ok(body) => {
+                match result_body(&outcome, settings.amqp.max_message_bytes) {
+                    Ok((body, too_large)) => {
                         let props = json_properties(
                             &job.job_id,
                             headers(&[("job_id", job.job_id.as_str())], Some(attempt)),
@@ -286,18 +329,15 @@ async fn handle(ctx: &WorkerContext, channel: &Channel, delivery: Delivery) {
                         )
                         .await;
                         if r.is_ok() {
-                            match &outcome.error_kind {
-                                None => metrics.count_job("ok", ""),
-                                Some(kind) => metrics.count_job("error", kind),
+                            match (&outcome.error_kind, too_large) {
+                                (_, true) => metrics.count_job("error", RESULT_TOO_LARGE),
+                                (None, false) => metrics.count_job("ok", ""),
+                                (Some(kind), false) => metrics.count_job("error", kind),
                             }
                         }
                         r
                     }
-                    Err(e) => {
-                        // Cannot happen for our types; keep the job rather than lose it.
-                        tracing::error!(error = %e, "cannot serialise a result");
-                        Err(PublishError::Nacked)
-                    }
+                    Err(e) => Err(e),
                 }
             };
             metrics.observe_stage("publish", publish_started.elapsed());

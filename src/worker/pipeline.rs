@@ -45,6 +45,7 @@ pub struct Pipeline {
     analysis_slots: Arc<Semaphore>,
     metrics: Arc<Metrics>,
     max_inline_bytes: usize,
+    output: tcx_core::OutputOptions,
 }
 
 impl Pipeline {
@@ -58,6 +59,7 @@ impl Pipeline {
             metrics,
         );
         pipeline.max_inline_bytes = settings.fetch.max_body_bytes;
+        pipeline.output = settings.output.options();
         Ok(pipeline)
     }
 
@@ -76,6 +78,7 @@ impl Pipeline {
             analysis_slots: Arc::new(Semaphore::new(worker.analysis_threads())),
             metrics,
             max_inline_bytes: 10 * 1024 * 1024,
+            output: tcx_core::OutputOptions::default(),
         }
     }
 
@@ -214,7 +217,8 @@ impl Pipeline {
                     .with_label_values(&[method])
                     .inc();
                 (
-                    Document::from_analysis(analysis, source, extracted_at),
+                    Document::from_analysis(analysis, source, extracted_at)
+                        .with_output(self.output),
                     None,
                 )
             }

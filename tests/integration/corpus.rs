@@ -82,3 +82,51 @@ fn every_corpus_page_is_analysed() {
         failures.join("\n")
     );
 }
+
+/// Result size with the default output (issue 14): at the median and the 95th percentile of
+/// the corpus pages, a result message is at most 1.5× its extracted text plus 4 KB.
+#[test]
+fn default_results_stay_near_the_size_of_their_text() {
+    let Some(dir) = corpus_dir() else {
+        return;
+    };
+    let options = AnalysisOptions::default();
+    let mut ratios = Vec::new();
+    let mut full_ratios = Vec::new();
+    for path in html_files(&dir.join("raw")) {
+        let raw = tcx::source::read_file(&path, tcx::source::DEFAULT_MAX_INPUT_BYTES).unwrap();
+        let page = tcx::source::page_from_bytes(&raw, path.display().to_string());
+        let Ok(a) = analyze(&page.html, &options) else {
+            continue;
+        };
+        let text = a.text.len().max(1) as f64;
+        let doc = tcx::Document::from_analysis(a, page.source("t".into()), "t".into());
+        let size = |d: &tcx::Document| {
+            let m = tcx::job::ResultMessage {
+                document: d.clone(),
+                attempt: 1,
+            };
+            serde_json::to_vec(&m).unwrap().len() as f64
+        };
+        let default = doc.clone().with_output(tcx_core::OutputOptions::default());
+        assert!(default.text.is_empty());
+        ratios.push((size(&default) - 4096.0) / text);
+        full_ratios.push(size(&doc) / text);
+    }
+    let at = |v: &mut Vec<f64>, q: f64| {
+        v.sort_by(f64::total_cmp);
+        v[((v.len() - 1) as f64 * q).round() as usize]
+    };
+    let (median, p95) = (at(&mut ratios, 0.5), at(&mut ratios, 0.95));
+    eprintln!(
+        "result size over {} pages: default (size - 4 KB) / text median {median:.2}, p95 \
+         {p95:.2}; with text and sentences size / text median {:.2}, p95 {:.2}",
+        ratios.len(),
+        at(&mut full_ratios, 0.5),
+        at(&mut full_ratios, 0.95)
+    );
+    assert!(
+        median <= 1.5 && p95 <= 1.5,
+        "median {median:.2}, p95 {p95:.2}"
+    );
+}

@@ -778,3 +778,65 @@ async fn deleted_results_exchange_is_redeclared_and_no_job_is_lost() {
     assert!(reconnects >= 1, "the worker started over: {metrics}");
     cleanup(&settings).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_result_over_the_message_limit_becomes_an_error_result() {
+    if !broker_available("too_large") {
+        return;
+    }
+    // A limit of 8 KiB: the Demo-Shop's result fits, a page of 40 long sections does not.
+    let (settings, _) = unique_settings(
+        "big",
+        &[
+            ("TCX__AMQP__MAX_MESSAGE_BYTES", "8192"),
+            ("TCX__METRICS__ENABLED", "false"),
+        ],
+    );
+    let clause = "Der Vertrag kommt mit der Annahme der Bestellung durch uns zustande und gilt für \
+        alle Lieferungen in das Inland und das Ausland, soweit nichts anderes vereinbart ist.";
+    let mut big = String::from("<html><body><div>");
+    for i in 1..=40 {
+        big.push_str(&format!("<h2>§ {i} Regelung</h2><p>{clause} {clause}</p>"));
+    }
+    big.push_str("</div></body></html>");
+    let mut small = Job::new("small", "https://shop.example/agb");
+    small.html = Some(fixture_html());
+    let mut large = Job::new("large", "https://shop.example/agb-lang");
+    large.html = Some(big);
+    let summary = tcx::worker::enqueue(&settings, vec![small, large])
+        .await
+        .expect("enqueue");
+    assert_eq!(summary.published, 2, "{}", summary.render());
+    let worker = spawn_worker(&settings, "too-large");
+    let results = collect_results(
+        &settings,
+        2,
+        Duration::from_secs(30),
+        Duration::from_millis(500),
+    )
+    .await;
+    stop_worker(worker).await;
+    let by_id: HashMap<String, &ResultMessage> = results
+        .iter()
+        .map(|r| (r.document.job_id.clone().unwrap_or_default(), r))
+        .collect();
+    assert_eq!(
+        results.len(),
+        2,
+        "one result each, none redelivered: {results:?}"
+    );
+    assert!(by_id["small"].document.error.is_none());
+    let err = by_id["large"]
+        .document
+        .error
+        .as_ref()
+        .expect("an error result");
+    assert_eq!(err.kind, "result_too_large");
+    assert!(err.message.contains("8192"), "{}", err.message);
+    assert!(!err.retryable);
+    // Both jobs were acked: nothing waits in the jobs queue.
+    let (conn, ch) = connect().await;
+    assert_eq!(queue_depth(&ch, &settings.amqp.jobs_queue).await, 0);
+    let _ = conn.close(200, "bye".into()).await;
+    cleanup(&settings).await;
+}

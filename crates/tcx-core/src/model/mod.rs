@@ -28,7 +28,7 @@ impl ContentMethod {
 }
 
 /// Version of the Document's JSON shape. Bumped on any incompatible change.
-pub const SCHEMA_VERSION: &str = "1.0";
+pub const SCHEMA_VERSION: &str = "1.1";
 
 /// The structured result of one page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,7 +51,9 @@ pub struct Document {
     pub language: Option<Language>,
     /// How the main content was chosen; `null` on error.
     pub content: Option<ContentInfo>,
-    /// The main content as plain text, one block per line.
+    /// The main content as plain text, one block per line. Present only with
+    /// [`OutputOptions::text`]: by default the section tree is the one copy of the text.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub text: String,
     /// The section tree of the main content, with sentences (and tokens) per section.
     pub sections: Vec<Section>,
@@ -138,8 +140,9 @@ pub struct Section {
     /// The text blocks of this section that precede its first subsection, in order.
     pub paragraphs: Vec<String>,
     /// The paragraphs as normalised sentences (NFC, spaces folded, `<br>` splits re-joined,
-    /// short lists joined, table rows as `Header: value`).
-    #[serde(default)]
+    /// short lists joined, table rows as `Header: value`). Present only with
+    /// [`OutputOptions::sentences`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sentences: Vec<String>,
     /// Tokens per sentence; present only when enabled (`text.tokens`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -230,7 +233,43 @@ impl Language {
     }
 }
 
+/// What a published Document carries besides the section tree (`[output]` in the
+/// configuration). The tree's titles and paragraphs hold the whole text once; the flat `text`
+/// and the per-section `sentences` (with `tokens`) repeat it and are opt-in, which keeps a
+/// result near the size of its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct OutputOptions {
+    /// Keep `text`, the main content as one string.
+    pub text: bool,
+    /// Keep `sentences` (and `tokens`, when the text layer made them) per section.
+    pub sentences: bool,
+}
+
+impl OutputOptions {
+    /// Everything the analysis produced.
+    pub const FULL: OutputOptions = OutputOptions {
+        text: true,
+        sentences: true,
+    };
+}
+
 impl Document {
+    /// The Document with only what `output` asks for besides the section tree.
+    pub fn with_output(mut self, output: OutputOptions) -> Self {
+        if !output.text {
+            self.text = String::new();
+        }
+        if !output.sentences {
+            let mut todo: Vec<&mut Section> = self.sections.iter_mut().collect();
+            while let Some(s) = todo.pop() {
+                s.sentences = Vec::new();
+                s.tokens = None;
+                todo.extend(s.subsections.iter_mut());
+            }
+        }
+        self
+    }
+
     /// The Document tagged with the id of the job that produced it.
     pub fn with_job_id(mut self, job_id: impl Into<String>) -> Self {
         self.job_id = Some(job_id.into());
@@ -252,5 +291,41 @@ impl Document {
             sections: Vec::new(),
             error: Some(error),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_options_keep_the_tree_and_drop_the_copies() {
+        let mut child = Section::new(Some("1.1".into()), Some("1.1".into()), 2);
+        child.paragraphs = vec!["Text.".into()];
+        child.sentences = vec!["Text.".into()];
+        child.tokens = Some(vec![vec!["Text".into(), ".".into()]]);
+        let mut top = Section::new(Some("1. Titel".into()), Some("1.".into()), 1);
+        top.sentences = vec!["Satz.".into()];
+        top.subsections = vec![child];
+        let mut doc = Document::from_error(
+            ErrorInfo::new("x", "y", false),
+            Source::default(),
+            "t".into(),
+        );
+        doc.error = None;
+        doc.status = Status::Ok;
+        doc.text = "1. Titel\n1.1\nText.".into();
+        doc.sections = vec![top];
+        let full = doc.clone().with_output(OutputOptions::FULL);
+        assert_eq!(full, doc);
+        let lean = doc.with_output(OutputOptions::default());
+        assert!(lean.text.is_empty());
+        let child = &lean.sections[0].subsections[0];
+        assert!(lean.sections[0].sentences.is_empty() && child.sentences.is_empty());
+        assert!(child.tokens.is_none());
+        assert_eq!(child.paragraphs, ["Text."]);
+        let json = serde_json::to_value(&lean).unwrap();
+        assert!(json.get("text").is_none());
+        assert!(json["sections"][0].get("sentences").is_none());
     }
 }
