@@ -474,3 +474,66 @@ fn a_page_title_on_the_level_of_the_documents_holds_them() {
          Folgen des Widerrufs], Muster-Widerrufsformular]"
     );
 }
+
+/// The clause with `address` and its text, from a page through the whole analysis.
+fn clause_text(html: &str, address: &[&str]) -> Option<String> {
+    let a = analyze(html, &AnalysisOptions::default()).expect("an analysable page");
+    let (section, clause) = Section::find_clause(&a.sections, address)?;
+    Some(clause.text(section))
+}
+
+#[test]
+fn german_clause_addresses_section_absatz_and_letter() {
+    let html = format!(
+        "<html><body><nav>Start Shop Kontakt</nav><div class=\"agb\"><h1>Allgemeine \
+         Geschäftsbedingungen</h1><h2>§ 1 Geltungsbereich</h2><p>{VERTRAG}</p>\
+         <h2>§ 2 Vertragsschluss</h2><p>(1) {VERTRAG}</p><p>(2) {VERTRAG}</p>\
+         <h2>§ 3 Zahlung</h2><p>(1) Es gelten die folgenden Zahlungsarten.</p>\
+         <p>(2) Die Zahlung erfolgt nach Wahl des Kunden:</p><p>a) per Vorkasse;</p>\
+         <p>b) per PayPal;</p><p>c) auf Rechnung.</p><p>Wir behalten uns vor, einzelne \
+         Zahlungsarten auszuschließen.</p><p>(3) {VERTRAG}</p></div><footer>Impressum</footer>\
+         </body></html>"
+    );
+    assert_eq!(
+        clause_text(&html, &["§ 3", "(2)", "a)"]).as_deref(),
+        Some("a) per Vorkasse;")
+    );
+    // The Absatz spans its letters and the sentence after them, not (3).
+    let absatz = clause_text(&html, &["§ 3", "(2)"]).unwrap();
+    assert!(absatz.starts_with("(2) Die Zahlung") && absatz.contains("c) auf Rechnung."));
+    assert!(
+        absatz.ends_with("auszuschließen.") && !absatz.contains("(3)"),
+        "{absatz}"
+    );
+    assert!(clause_text(&html, &["§ 2", "(2)"]).is_some());
+    assert!(clause_text(&html, &["§ 2", "(3)"]).is_none());
+    // `paragraphs` are as before: every block, the numbered ones included.
+    let a = analyze(&html, &AnalysisOptions::default()).unwrap();
+    let (section, _) = Section::find_clause(&a.sections, &["§ 3", "(1)"]).unwrap();
+    assert_eq!(section.paragraphs.len(), 7);
+    assert_eq!(section.clauses.len(), 3);
+}
+
+#[test]
+fn english_clause_addresses_with_roman_items() {
+    let body = "You may use the service only as permitted by these terms and by law.";
+    let html = format!(
+        "<html><body><header>Home Pricing Blog</header><main><h1>Terms of Service</h1>\
+         <h2>3. Accounts</h2><p>{body}</p><h2>4. Use of the Service</h2><p>(a) {body}</p>\
+         <p>(b) You must not, and must not allow anyone else to:</p><p>(i) copy, modify or \
+         distribute any part of the service;</p><p>(ii) reverse engineer the service;</p>\
+         <p>(iii) send unsolicited messages.</p><p>(c) We may suspend your access if you breach \
+         this section.</p><h2>5. Termination</h2><p>{body}</p></main><footer>Contact</footer>\
+         </body></html>"
+    );
+    assert_eq!(
+        clause_text(&html, &["4.", "(b)", "(ii)"]).as_deref(),
+        Some("(ii) reverse engineer the service;")
+    );
+    assert!(clause_text(&html, &["4.", "(c)"]).is_some());
+    // The JSON carries the address as data.
+    let a = analyze(&html, &AnalysisOptions::default()).unwrap();
+    let json = serde_json::to_value(&a.sections).unwrap();
+    let text = json.to_string();
+    assert!(text.contains(r#""address":["4.","(b)","(ii)"]"#), "{text}");
+}

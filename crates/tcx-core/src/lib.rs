@@ -34,8 +34,8 @@ pub mod research;
 pub use charset::{Decoded, decode, looks_like_html, sniff_mime};
 pub use error::AnalyzeError;
 pub use model::{
-    ContentInfo, ContentMethod, Document, ErrorInfo, Language, OutputOptions, SCHEMA_VERSION,
-    Section, Source, Status,
+    Clause, ContentInfo, ContentMethod, Document, ErrorInfo, Language, OutputOptions,
+    SCHEMA_VERSION, Section, Source, Status,
 };
 pub use options::{AnalysisOptions, TextOptions};
 pub use pipeline::{Analysis, Stage, analyze, analyze_observed};

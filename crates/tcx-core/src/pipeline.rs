@@ -134,6 +134,7 @@ pub fn analyze_observed(
     let mut blocks = blocks::blocks_with_styles(&tree, &styles);
     let trimmed = refine::trim_edges(&mut blocks);
     let mut sections = hierarchy::sections_in(Some(&tree), &blocks);
+    crate::structure::clauses::add_clauses(&mut sections);
     stage_done(Stage::Hierarchy);
     let text = blocks
         .iter()

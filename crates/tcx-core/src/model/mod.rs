@@ -150,8 +150,81 @@ pub struct Section {
     /// Language of a top-level section that differs from the document's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<Language>,
+    /// The numbered paragraphs of [`Section::paragraphs`] (`(1)`, `a)`, `1.`, `(ii)`) as a
+    /// tree of addressable clauses; empty (and left out of the JSON) when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clauses: Vec<Clause>,
     /// Nested sections, in document order.
     pub subsections: Vec<Section>,
+}
+
+/// A numbered paragraph of a section (a German *Absatz* `(3)`, a letter `b)`, an English
+/// `(ii)`) with the clauses nested in it. Its text is the section's `paragraphs[start..end]`:
+/// its own paragraph, its nested clauses and the paragraphs that continue it (the text is not
+/// stored twice).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Clause {
+    /// The number as written: `(3)`, `b)`, `1.`, `(ii)`.
+    pub number: String,
+    /// The full address: the numbers of the enclosing numbered sections, of the enclosing
+    /// clauses, then its own, e.g. `["§ 2", "(3)", "b)"]` or `["4.", "(b)", "(ii)"]`.
+    pub address: Vec<String>,
+    /// Index of the clause's first paragraph in the section's `paragraphs`.
+    pub start: usize,
+    /// One past its last paragraph.
+    pub end: usize,
+    /// Clauses nested in it (`a)`, `b)` inside `(3)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clauses: Vec<Clause>,
+}
+
+impl Clause {
+    /// A clause starting at paragraph `start` (spanning it alone until extended).
+    pub fn new(number: String, address: Vec<String>, start: usize) -> Self {
+        Clause {
+            number,
+            address,
+            start,
+            end: start + 1,
+            clauses: Vec::new(),
+        }
+    }
+
+    /// The clause's text in `section` (the section it belongs to): its paragraphs, one a line.
+    pub fn text(&self, section: &Section) -> String {
+        section
+            .paragraphs
+            .get(self.start..self.end.min(section.paragraphs.len()))
+            .unwrap_or_default()
+            .join("\n")
+    }
+}
+
+impl Section {
+    /// The clause with this address (`["§ 2", "(3)", "b)"]`) anywhere in this section tree,
+    /// with the section that holds it.
+    pub fn find_clause<'a>(
+        sections: &'a [Section],
+        address: &[&str],
+    ) -> Option<(&'a Section, &'a Clause)> {
+        let mut todo: Vec<&Section> = sections.iter().collect();
+        while let Some(s) = todo.pop() {
+            let mut clauses: Vec<&Clause> = s.clauses.iter().collect();
+            while let Some(c) = clauses.pop() {
+                if c.address
+                    .iter()
+                    .map(String::as_str)
+                    .eq(address.iter().copied())
+                {
+                    return Some((s, c));
+                }
+                clauses.extend(c.clauses.iter());
+            }
+            todo.extend(s.subsections.iter());
+        }
+        None
+    }
 }
 
 impl Section {
