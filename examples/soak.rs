@@ -32,16 +32,20 @@
 //! Needs RabbitMQ on 127.0.0.1:5672 (guest/guest; `--amqp-url` for another) and `rabbitmqctl`
 //! for the local broker. Worker logs are kept in a temporary directory named in the summary.
 
+#[path = "soak/broker.rs"]
+mod broker;
 #[path = "soak/pages.rs"]
 mod pages;
 #[path = "soak/results.rs"]
 mod results;
+#[path = "soak/rng.rs"]
+mod rng;
 #[path = "soak/workers.rs"]
 mod workers;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -49,15 +53,13 @@ use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use lapin::options::{ExchangeDeleteOptions, QueueDeleteOptions};
 use tokio_util::sync::CancellationToken;
 
 use tcx::config::Settings;
-use tcx::worker::consumer::connect;
-use tcx::worker::topology;
 
-use pages::{Expect, make_jobs};
-use results::{Tally, consume, lock};
+use broker::{delete_topology, find_tcx, topology_env};
+use pages::make_jobs;
+use results::{Expect, Tally, consume, lock};
 use workers::{Fleet, State};
 
 /// Soak test of `tcx worker` (see the example's documentation).
@@ -150,78 +152,6 @@ fn restart_broker(down: Duration, host: &str, port: u16) -> Result<(), String> {
         std::thread::sleep(Duration::from_millis(200));
     }
     Ok(())
-}
-
-/// The environment of the workers: this run's topology names, the broker, the concurrency.
-fn topology_env(prefix: &str, url: &str, concurrency: usize) -> Vec<(String, String)> {
-    let names = [
-        ("JOBS_EXCHANGE", "jobs"),
-        ("JOBS_QUEUE", "jobs"),
-        ("RESULTS_EXCHANGE", "results"),
-        ("RESULTS_QUEUE", "results"),
-        ("RETRY_QUEUE_PREFIX", "jobs.retry"),
-        ("DEAD_LETTER_EXCHANGE", "dead"),
-        ("DEAD_LETTER_QUEUE", "dead"),
-    ];
-    let mut env: Vec<(String, String)> = names
-        .iter()
-        .map(|(key, name)| (format!("TCX__AMQP__{key}"), format!("{prefix}.{name}")))
-        .collect();
-    env.push(("TCX__AMQP__URL".into(), url.into()));
-    env.push(("TCX__WORKER__CONCURRENCY".into(), concurrency.to_string()));
-    env
-}
-
-/// Deletes the run's queues and exchanges; returns the messages left in each queue (by its
-/// name without the run's prefix).
-async fn delete_topology(settings: &Settings) -> anyhow::Result<Vec<(String, u32)>> {
-    let a = &settings.amqp;
-    let conn = connect(&a.url, "tcx-soak-cleanup").await?;
-    let channel = conn.create_channel().await?;
-    let mut queues = vec![
-        a.jobs_queue.clone(),
-        a.results_queue.clone(),
-        a.dead_letter_queue.clone(),
-    ];
-    let retry: BTreeSet<String> = (1..=settings.worker.max_retries)
-        .map(|n| topology::retry_queue(a, &settings.worker, n))
-        .collect();
-    queues.extend(retry);
-    let mut left = Vec::new();
-    for q in queues {
-        let n = channel
-            .queue_delete(q.as_str().into(), QueueDeleteOptions::default())
-            .await?;
-        // Names without this run's prefix, for the summary.
-        let prefix = a.jobs_queue.strip_suffix("jobs").unwrap_or_default();
-        left.push((q.strip_prefix(prefix).unwrap_or(&q).to_owned(), n));
-    }
-    for x in [
-        &a.jobs_exchange,
-        &a.results_exchange,
-        &a.dead_letter_exchange,
-    ] {
-        channel
-            .exchange_delete(x.as_str().into(), ExchangeDeleteOptions::default())
-            .await?;
-    }
-    let _ = conn.close(200, "bye".into()).await;
-    Ok(left)
-}
-
-/// The tcx binary: `path` as given, else relative to this crate's directory.
-fn find_tcx(path: &Path) -> anyhow::Result<PathBuf> {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    match [path.to_path_buf(), beside]
-        .into_iter()
-        .find(|p| p.is_file())
-    {
-        Some(found) => Ok(found),
-        None => bail!(
-            "{} not found: build it first with `cargo build --release` (or pass --tcx PATH)",
-            path.display()
-        ),
-    }
 }
 
 /// What the monitored part of a run gave.

@@ -5,37 +5,8 @@ use std::collections::HashMap;
 
 use tcx::job::Job;
 
-/// What a job must give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expect {
-    /// A result with status ok.
-    Ok,
-    /// An error result of this kind.
-    Error(&'static str),
-    /// No result: the worker dead-letters the message.
-    DeadLetter,
-}
-
-/// splitmix64: a tiny deterministic generator, so every run sends the same pages.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n.max(1) as u64).unwrap_or(0)
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
+use crate::results::Expect;
+use crate::rng::Rng;
 
 /// The texts of one language; `{shop}` in a sentence is replaced by the shop's name.
 struct Texts {

@@ -1,4 +1,5 @@
-//! The soak test's consumer of the results and dead-letter queues, and what it saw.
+//! The consumer of the results and dead-letter queues of a run, and what it saw (shared by the
+//! soak and the memory bench).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -18,7 +19,16 @@ use tcx::worker::consumer::connect;
 use tcx::worker::publisher::str_header;
 use tcx::worker::topology;
 
-use crate::pages::Expect;
+/// What a job must give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// A result with status ok.
+    Ok,
+    /// An error result of this kind.
+    Error(&'static str),
+    /// No result: the worker dead-letters the message.
+    DeadLetter,
+}
 
 /// Everything read from the results and dead-letter queues.
 #[derive(Debug, Default)]
@@ -40,6 +50,8 @@ pub struct Tally {
     pub redeliveries: usize,
     /// Deliveries read, including redeliveries.
     pub messages: usize,
+    /// Size of the largest result message read, in bytes.
+    pub largest_result: usize,
     /// Job ids of this run with a result or a dead letter.
     pub accounted: usize,
     /// When the last job id was accounted for.
@@ -91,6 +103,7 @@ impl Tally {
             *self.dead_reasons.entry(reason).or_default() += 1;
             *self.dead.entry(id).or_default() += 1;
         } else {
+            self.largest_result = self.largest_result.max(delivery.data.len());
             let outcome = match field("/status").as_deref() {
                 Some("ok") => None,
                 _ => Some(field("/error/kind").unwrap_or_else(|| "<no kind>".into())),
@@ -116,7 +129,8 @@ pub async fn consume(settings: Arc<Settings>, tally: Arc<Mutex<Tally>>, stop: Ca
             // One line per kind of failure, not one per attempt while the broker is down.
             Err(e) if e.to_string() != last_error => {
                 last_error = e.to_string();
-                eprintln!("soak: results consumer: {last_error}; reconnecting every second");
+                let name = env!("CARGO_BIN_NAME");
+                eprintln!("{name}: results consumer: {last_error}; reconnecting every second");
             }
             Err(_) => {}
         }
@@ -133,7 +147,7 @@ async fn consume_session(
     stop: &CancellationToken,
 ) -> anyhow::Result<()> {
     let a = &settings.amqp;
-    let conn = connect(&a.url, "tcx-soak-results").await?;
+    let conn = connect(&a.url, concat!("tcx-", env!("CARGO_BIN_NAME"), "-results")).await?;
     let channel = conn.create_channel().await?;
     topology::declare(&channel, a, &settings.worker).await?;
     channel.basic_qos(500, BasicQosOptions::default()).await?;
@@ -145,8 +159,9 @@ async fn consume_session(
             FieldTable::default(),
         )
     };
-    let mut results = consumer(&a.results_queue, "soak-results").await?;
-    let mut dead = consumer(&a.dead_letter_queue, "soak-dead").await?;
+    let tag = |queue: &'static str| format!("{}-{queue}", env!("CARGO_BIN_NAME"));
+    let mut results = consumer(&a.results_queue, &tag("results")).await?;
+    let mut dead = consumer(&a.dead_letter_queue, &tag("dead")).await?;
     let mut tick = tokio::time::interval(Duration::from_millis(500));
     loop {
         let (next, is_dead) = tokio::select! {

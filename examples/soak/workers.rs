@@ -1,4 +1,5 @@
-//! The `tcx worker` processes of a soak run: start, signal, watch, and their peak RSS.
+//! The `tcx worker` processes of a run (soak or memory bench): start, signal, watch, and
+//! their peak RSS.
 
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -41,15 +42,7 @@ impl WorkerProc {
 
     /// Reads `VmHWM` from /proc (absent once the process has exited) and keeps the maximum.
     fn poll_rss(&mut self) {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid));
-        let kib = status.ok().and_then(|s| {
-            let line = s.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
-            line.trim()
-                .trim_end_matches("kB")
-                .trim()
-                .parse::<u64>()
-                .ok()
-        });
+        let kib = status_kib(self.pid, "VmHWM");
         self.peak_kib = self.peak_kib.max(kib.unwrap_or(0));
     }
 
@@ -94,6 +87,17 @@ impl WorkerProc {
         self.state = State::Ended(what);
         Ok(problem)
     }
+}
+
+/// A memory figure of a live process from `/proc/PID/status` in KiB: `VmHWM` (peak resident
+/// set), `VmRSS` (resident now), … `None` once the process is gone.
+pub fn status_kib(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find_map(|l| {
+        let (name, value) = l.split_once(':')?;
+        (name == field).then_some(value)
+    })?;
+    line.trim().trim_end_matches("kB").trim().parse().ok()
 }
 
 /// The worker processes of a run, all that were ever started. Dropping it kills the ones

@@ -73,7 +73,9 @@ fn page_without_content_container_uses_the_fallback() {
     );
     let a = analyze(&html, &opts()).unwrap();
     assert_eq!(a.content.method, ContentMethod::Fallback);
-    assert_eq!(a.blocks.len(), 6);
+    // The body-level `h1` just before the run is its title (issue 12), then the six clauses.
+    assert_eq!(a.blocks.len(), 7);
+    assert!(a.text.starts_with("AGB\nDer Verkäufer"), "{}", a.text);
     assert!(!a.text.contains("Copyright") && !a.text.contains("Start"));
     assert!(
         a.content.path.contains("/html/body/p[1] | "),

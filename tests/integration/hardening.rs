@@ -397,10 +397,13 @@ fn clear_errors_for_schemes_config_files_and_a_missing_corpus() {
     let err = text(&o.stderr);
     assert!(err.contains(&broken.display().to_string()), "{err}");
 
-    let o = run(tcx().current_dir(&dir).arg("eval"));
+    // `../shared/corpus` from a directory whose parent holds no corpus.
+    let deep = dir.join("deep");
+    std::fs::create_dir_all(&deep).unwrap();
+    let o = run(tcx().current_dir(&deep).arg("eval"));
     assert_eq!(o.status.code(), Some(1));
     let err = text(&o.stderr);
     assert!(err.contains("--corpus"), "{err}");
-    assert!(err.contains(&dir.display().to_string()), "{err}");
+    assert!(err.contains(&deep.display().to_string()), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -218,10 +218,15 @@ fn several_documents_on_one_page_are_siblings() {
          <p>Datenschutzerklärung</p><p>{VERTRAG}</p></div>"
     );
     let s = tree(&html, &[]);
+    // Visual evidence outranks the vocabulary (issue 12): "Kundeninformationen" and
+    // "Muster-Widerrufsformular" are `h3` like the sections of the document before them, so
+    // they are its sections; the `h2` "Widerrufsbelehrung" and the plain "Datenschutzerklärung"
+    // (no heading look of its own: the vocabulary breaks the tie) are documents.
     assert_eq!(
         outline(&s),
-        "Allgemeine Geschäftsbedingungen [§ 1 Geltung, § 2 Preise], Kundeninformationen, \
-         Widerrufsbelehrung [Widerrufsrecht, Folgen des Widerrufs], Muster-Widerrufsformular, Datenschutzerklärung"
+        "Allgemeine Geschäftsbedingungen [§ 1 Geltung, § 2 Preise, Kundeninformationen], \
+         Widerrufsbelehrung [Widerrufsrecht, Folgen des Widerrufs, Muster-Widerrufsformular], \
+         Datenschutzerklärung"
     );
 }
 
@@ -536,4 +541,51 @@ fn english_clause_addresses_with_roman_items() {
     let json = serde_json::to_value(&a.sections).unwrap();
     let text = json.to_string();
     assert!(text.contains(r#""address":["4.","(b)","(ii)"]"#), "{text}");
+}
+
+#[test]
+fn an_h1_at_body_level_before_numbered_paragraphs_is_the_title() {
+    // Issue 12, first reproduction: without a wrapping element the `h1` was dropped.
+    let clause = "Diese Bedingungen gelten für alle Bestellungen in unserem Online-Shop.";
+    let bare = format!(
+        "<html><body><h1>AGB</h1><p>1. Geltungsbereich: {clause}</p><p>2. Vertragsschluss: \
+         {clause}</p><p>3. Preise: {clause}</p></body></html>"
+    );
+    let wrapped = bare
+        .replace("<body>", "<body><div>")
+        .replace("</body>", "</div></body>");
+    for html in [&bare, &wrapped] {
+        let a = analyze(html, &AnalysisOptions::default()).unwrap();
+        assert_eq!(a.sections[0].title.as_deref(), Some("AGB"), "{html}");
+        assert!(a.text.starts_with("AGB\n1. Geltungsbereich"), "{}", a.text);
+    }
+    // A body-level h2 that names no document is not taken as the title.
+    let welcome = bare.replace("<h1>AGB</h1>", "<h2>Willkommen im Shop</h2>");
+    let a = analyze(&welcome, &AnalysisOptions::default()).unwrap();
+    assert!(!a.text.contains("Willkommen"), "{}", a.text);
+}
+
+#[test]
+fn a_form_in_the_style_of_the_documents_sections_is_a_section() {
+    // Issue 12, third reproduction: "Muster-Widerrufsformular" is in the vocabulary of
+    // document titles, but it looks like the Widerrufsbelehrung's own sections.
+    let css = [".doc{font-size:28px;font-weight:bold} .sec{font-size:18px;font-weight:bold}"];
+    let html = format!(
+        "<div><p class=\"doc\">Widerrufsbelehrung</p><p class=\"sec\">Widerrufsrecht</p>\
+         <p>{VERTRAG}</p><p>{VERTRAG}</p><p class=\"sec\">Folgen des Widerrufs</p><p>{VERTRAG}</p>\
+         <p>{VERTRAG}</p><p class=\"sec\">Muster-Widerrufsformular</p><p>{VERTRAG}</p></div>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &css)),
+        "Widerrufsbelehrung [Widerrufsrecht, Folgen des Widerrufs, Muster-Widerrufsformular]"
+    );
+    // In the style of the document title itself it is a document of its own.
+    let same = html.replace(
+        "class=\"sec\">Muster-Widerrufsformular",
+        "class=\"doc\">Muster-Widerrufsformular",
+    );
+    assert_eq!(
+        outline(&tree(&same, &css)),
+        "Widerrufsbelehrung [Widerrufsrecht, Folgen des Widerrufs], Muster-Widerrufsformular"
+    );
 }

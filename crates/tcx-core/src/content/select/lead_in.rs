@@ -145,8 +145,10 @@ pub(super) fn add_lead_in(
     }
 }
 
-/// The sibling just before `siblings[pos]` when it holds only a heading naming a legal
-/// document.
+/// The sibling just before `siblings[pos]` at the level of the body's children (the site
+/// frame) when it is the content's title: an `h1` element itself (the page's own heading,
+/// whatever it says), or an `h2`/`h3` or a box holding nothing but a heading, when that
+/// heading names a legal document ("AGB", "Privacy Policy"; "Willkommen im Shop" is not).
 pub(super) fn document_title_box(
     stats: &StyleStats,
     sums: &StyleSums,
@@ -162,15 +164,26 @@ pub(super) fn document_title_box(
     if !sums.heading[i] || sums.links[i] > 0 || sums.visible[i] > limits.max_lead_in_chars {
         return None;
     }
+    let tag = stats.tag_name(c);
+    if is_heading_tag(tag) {
+        let names =
+            heading_text(stats, c).is_some_and(crate::structure::hierarchy::names_a_document);
+        return (tag == "h1" || names).then_some(c);
+    }
     let heading = title_in(stats, sums, c)?;
-    let text = stats
-        .heading_texts
-        .iter()
-        .find(|(id, _)| *id == heading)
-        .map(|(_, t)| t.as_str())?;
+    let text = heading_text(stats, heading)?;
     // Nothing but the heading: its characters are all the box's characters.
     let alone = sums.visible[heading as usize] == sums.visible[i];
     (alone && crate::structure::hierarchy::names_a_document(text)).then_some(c)
+}
+
+/// The text of an `h1`–`h3` element as pass 1 kept it.
+fn heading_text(stats: &StyleStats, heading: ElementId) -> Option<&str> {
+    stats
+        .heading_texts
+        .iter()
+        .find(|(id, _)| *id == heading)
+        .map(|(_, t)| t.as_str())
 }
 
 /// The title of a title box that also holds a menu: its first `h1`–`h6` element, else the

@@ -56,7 +56,10 @@
 //! (4) prominence (size, weight, underline, italics, tag level) for levels; (5) enumeration
 //! sequences for nesting within a level and for numbered titles in body style; (6) the
 //! document-title vocabulary, which only places titles already visible as headings (or short
-//! uniform paragraphs on pages naming two kinds of document) on one level.
+//! uniform paragraphs on pages naming two kinds of document) on one level — never a title that
+//! looks like the first document's own sections (the heading look of the first non-document
+//! heading after that document's title, and less prominent than the title): visual evidence
+//! outranks the vocabulary, which only breaks ties.
 //!
 //! Code map: `roles` (phases 1–4 and the documents, over one `Candidates` struct),
 //! `enumerations` (prefixes over the page, tables of contents), `documents` (the vocabulary),

@@ -242,7 +242,7 @@ impl<'b> Candidates<'b> {
             return heading(rank, true);
         }
         if let Some(rank) = self.rank(i, ranks) {
-            return heading(rank, is_document_title(b));
+            return heading(rank, is_document_title(b) && !docs.demoted[i]);
         }
         if docs.repeat[i] && docs.kinds >= 2 {
             return heading(docs.rank.unwrap_or(1), false);
@@ -283,6 +283,9 @@ pub(super) struct DocumentTitles {
     /// Titles naming the same kind of document as the title before them ("AGB", then "AGB
     /// der Muster GmbH"): that document's own heading, on its visual level.
     repeat: Vec<bool>,
+    /// Titles named like a document that look less prominent than the first document title:
+    /// sections of that document (visual evidence outranks the vocabulary).
+    demoted: Vec<bool>,
     /// How many distinct kinds of document the page names.
     kinds: usize,
     /// The rank of the first document title.
@@ -323,17 +326,50 @@ impl DocumentTitles {
                 !repeat[i] && (kinds >= 2 || c.group[i].is_some_and(|k| k.is_tagged()))
             })
             .collect();
+        // Visual evidence outranks the vocabulary: a title that looks less prominent than the
+        // first document title ("Muster-Widerrufsformular" in the style of the
+        // Widerrufsbelehrung's own sections) stays a section; the vocabulary only places titles
+        // that look the same or more prominent, or that have no heading style of their own.
         let first = title.iter().position(|&t| t);
+        // The look of the first document's own sections: the first heading after its title
+        // that is not itself named like a document.
+        let section_look = first.and_then(|f| {
+            (f + 1..blocks.len())
+                .find(|&s| c.group[s].is_some() && !named[s])
+                .and_then(|s| c.group[s])
+        });
+        let demoted: Vec<bool> = (0..blocks.len())
+            .map(|i| {
+                named[i]
+                    && !repeat[i]
+                    && first.is_some_and(|f| f < i && looks_above(&blocks[f], &blocks[i]))
+                    && section_look.is_some_and(|look| c.group[i] == Some(look))
+            })
+            .collect();
+        let title: Vec<bool> = (0..blocks.len()).map(|i| title[i] && !demoted[i]).collect();
         let rank = first.map(|i| c.rank(i, ranks).unwrap_or(1));
         let page_title = first.and_then(|d| page_title(c, ranks, d, rank));
         DocumentTitles {
             title,
+            demoted,
             repeat,
             kinds,
             rank,
             page_title,
         }
     }
+}
+
+/// Whether `a` looks clearly more prominent than `b`: at least as large and heavy, and larger
+/// or heavier (heading tags compare by their tag level first: `h2` above `h3`).
+fn looks_above(a: &Block, b: &Block) -> bool {
+    if let (BlockKind::Heading(x), BlockKind::Heading(y)) = (a.kind, b.kind) {
+        return x < y;
+    }
+    let (s, t) = (&a.style, &b.style);
+    s.size + 0.25 >= t.size
+        && s.weight >= t.weight
+        && (s.size > t.size + 0.25 || s.weight > t.weight)
 }
 
 /// A page title: the first heading of the page, untagged, not naming a document itself, on
