@@ -299,8 +299,10 @@ async fn handle(ctx: &WorkerContext, channel: &Channel, delivery: Delivery) {
             }
             r
         }
-        Ok(job) => {
-            let outcome = ctx.pipeline.process_job(&job, attempt).await;
+        Ok(mut job) => {
+            // The page moves out of the job: a waiting job holds one copy of it less.
+            let html = job.html.take();
+            let outcome = ctx.pipeline.process_inline(&job, html, attempt).await;
             let publish_started = Instant::now();
             let r = if outcome.retryable && attempt <= settings.worker.max_retries {
                 let queue = topology::retry_queue(&settings.amqp, &settings.worker, attempt);

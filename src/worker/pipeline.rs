@@ -87,9 +87,19 @@ impl Pipeline {
         &self.metrics
     }
 
-    /// Processes one job: the inline HTML if present, else the fetched URL.
+    /// Processes one job: the inline HTML if present, else the fetched URL. The inline HTML
+    /// is copied (the job stays whole, e.g. for a retry); [`Pipeline::process_inline`] avoids
+    /// the copy.
     pub async fn process_job(&self, job: &Job, attempt: u32) -> Outcome {
-        let page = match &job.html {
+        self.process_inline(job, job.html.clone(), attempt).await
+    }
+
+    /// Processes `job` with `html` as its inline page (`job.html` itself is not read): a
+    /// worker takes the page out of the job it parsed, so a waiting job holds one copy of its
+    /// page less.
+    pub async fn process_inline(&self, job: &Job, html: Option<String>, attempt: u32) -> Outcome {
+        let inline = html.is_some();
+        let page = match html {
             Some(html) if html.len() > self.max_inline_bytes => Err(FetchError::TooLarge {
                 limit: self.max_inline_bytes,
             }),
@@ -101,7 +111,7 @@ impl Pipeline {
                     status: 200,
                     content_type: None,
                     bytes: html.len(),
-                    html: html.clone(),
+                    html,
                     encoding: "UTF-8",
                 })
             }
@@ -116,7 +126,7 @@ impl Pipeline {
         let fetched_at = rfc3339(SystemTime::now());
         match page {
             Ok(page) => {
-                if job.html.is_none() {
+                if !inline {
                     self.metrics.fetched_bytes.inc_by(page.bytes as u64);
                 }
                 self.analyze_page(
