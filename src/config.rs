@@ -471,6 +471,7 @@ impl Settings {
             max_parser_memory: self.extraction.max_parser_memory,
             lang_hint: None,
             text: tcx_core::TextOptions {
+                sentences: true,
                 tokens: self.text.tokens,
                 join_short_lists: self.text.join_short_lists,
                 short_list_max_items: self.text.short_list_max_items,

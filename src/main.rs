@@ -135,7 +135,10 @@ fn extract(config: Option<&std::path::Path>, args: &ExtractArgs) -> anyhow::Resu
         .block_on(tcx::source::load(&input, &fetcher))
         .with_context(|| format!("cannot load {}", args.input))?;
     let fetched_at = rfc3339(std::time::SystemTime::now());
-    let analysis = tcx_core::analyze(&page.html, &settings.analysis_options())
+    let options = settings
+        .analysis_options()
+        .for_output(settings.output.options());
+    let analysis = tcx_core::analyze(&page.html, &options)
         .with_context(|| format!("cannot extract {}", args.input))?;
     let source = page.source(fetched_at);
     let doc = Document::from_analysis(analysis, source, rfc3339(std::time::SystemTime::now()))

@@ -54,7 +54,9 @@ impl Pipeline {
         let fetcher = Fetcher::new(&settings.fetch)?;
         let mut pipeline = Pipeline::with_fetcher(
             fetcher,
-            settings.analysis_options(),
+            settings
+                .analysis_options()
+                .for_output(settings.output.options()),
             &settings.worker,
             metrics,
         );

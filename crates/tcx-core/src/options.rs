@@ -20,6 +20,15 @@ pub struct AnalysisOptions {
     pub text: TextOptions,
 }
 
+impl AnalysisOptions {
+    /// These options doing only the work a Document with `output` shows: no sentence
+    /// splitting when the Document will not carry sentences.
+    pub fn for_output(mut self, output: crate::model::OutputOptions) -> Self {
+        self.text.sentences = output.sentences;
+        self
+    }
+}
+
 impl Default for AnalysisOptions {
     fn default() -> Self {
         AnalysisOptions {
@@ -36,6 +45,9 @@ impl Default for AnalysisOptions {
 /// Knobs of the text layer (`[text]` in the configuration).
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextOptions {
+    /// Split the sections into sentences at all. Off when the Document will not carry them
+    /// (`[output] sentences = false`): the section languages are still detected.
+    pub sentences: bool,
     /// Emit tokens per sentence.
     pub tokens: bool,
     /// Join a short list into the sentence that introduces it (ending with `:`).
@@ -49,6 +61,7 @@ pub struct TextOptions {
 impl Default for TextOptions {
     fn default() -> Self {
         TextOptions {
+            sentences: true,
             tokens: false,
             join_short_lists: true,
             short_list_max_items: 5,

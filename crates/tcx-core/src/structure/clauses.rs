@@ -64,11 +64,12 @@ fn marker(paragraph: &str) -> Option<Marker> {
     })
 }
 
-/// An open clause while the paragraphs are read: its level, value and place in the tree
-/// (the path of child indices from the section's top-level clauses).
+/// An open clause while the paragraphs are read: its level, value, address and place in the
+/// tree (the path of child indices from the section's top-level clauses).
 struct Open {
     level: Level,
     value: u32,
+    address: Vec<String>,
     path: Vec<usize>,
 }
 
@@ -82,16 +83,20 @@ fn clauses_of(paragraphs: &[String], prefix: &[String]) -> Vec<Clause> {
         match placed {
             Some((m, (level, value, depth))) => {
                 open.truncate(depth);
-                let parent_path: Vec<usize> =
-                    open.last().map(|o| o.path.clone()).unwrap_or_default();
-                let mut address: Vec<String> = prefix.to_vec();
-                address.extend(open_numbers(&top, &parent_path));
+                let (mut address, mut path) = match open.last() {
+                    Some(o) => (o.address.clone(), o.path.clone()),
+                    None => (prefix.to_vec(), Vec::new()),
+                };
                 address.push(m.raw.clone());
-                let siblings = children_at(&mut top, &parent_path);
-                siblings.push(Clause::new(m.raw.clone(), address, i));
-                let mut path = parent_path;
+                let siblings = children_at(&mut top, &path);
+                siblings.push(Clause::new(m.raw.clone(), address.clone(), i));
                 path.push(siblings.len() - 1);
-                open.push(Open { level, value, path });
+                open.push(Open {
+                    level,
+                    value,
+                    address,
+                    path,
+                });
             }
             None => {
                 // Text: after a nested list it continues the outermost open clause.
@@ -142,17 +147,6 @@ fn clause_at<'a>(top: &'a mut [Clause], path: &[usize]) -> &'a mut Clause {
         c = &mut c.clauses[i];
     }
     c
-}
-
-/// The numbers of the clauses along `path`.
-fn open_numbers(top: &[Clause], path: &[usize]) -> Vec<String> {
-    let mut out = Vec::with_capacity(path.len());
-    let mut list = top;
-    for &i in path {
-        out.push(list[i].number.clone());
-        list = &list[i].clauses;
-    }
-    out
 }
 
 #[cfg(test)]

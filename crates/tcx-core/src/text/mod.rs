@@ -37,14 +37,12 @@ pub fn annotate(
     allowed: &[String],
     options: &TextOptions,
 ) {
-    let kinds: HashMap<&str, BlockKind> =
-        blocks.iter().map(|b| (b.text.as_str(), b.kind)).collect();
-    let mut ctx = Context {
-        kinds,
+    let mut ctx = options.sentences.then(|| Context {
+        kinds: blocks.iter().map(|b| (b.text.as_str(), b.kind)).collect(),
         titles: tree.map(normalize::abbreviation_titles).unwrap_or_default(),
         done: Vec::new(),
         options,
-    };
+    });
     let doc_code = language.map_or("de", |l| l.code.as_str());
     let several = sections.len() > 1;
     for s in sections.iter_mut() {
@@ -58,7 +56,9 @@ pub fn annotate(
             .as_ref()
             .map_or(doc_code, |l| l.code.as_str())
             .to_owned();
-        ctx.section(s, &code);
+        if let Some(ctx) = ctx.as_mut() {
+            ctx.section(s, &code);
+        }
         s.language = own;
     }
 }
@@ -379,5 +379,19 @@ mod tests {
                 ".".into()
             ]])
         );
+    }
+
+    #[test]
+    fn sentences_off_skips_the_segmentation() {
+        let mut t = [section(&[
+            "Die Lieferung erfolgt in drei Tagen. Der Versand ist frei.",
+        ])];
+        let off = TextOptions {
+            sentences: false,
+            tokens: true,
+            ..TextOptions::default()
+        };
+        annotate(&mut t, &[], None, None, &[], &off);
+        assert!(t[0].sentences.is_empty() && t[0].tokens.is_none());
     }
 }
