@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 mod charset;
+mod classify;
 mod content;
 mod error;
 mod model;
@@ -32,6 +33,9 @@ mod text;
 pub mod research;
 
 pub use charset::{Decoded, decode, looks_like_html, sniff_mime};
+pub use classify::{
+    DocumentType, LabelMatch, fold as fold_label, match_label, type_of_label, type_of_url,
+};
 pub use error::AnalyzeError;
 pub use model::{
     Clause, ContentInfo, ContentMethod, Document, ErrorInfo, Language, OutputOptions,

@@ -1,0 +1,355 @@
+//! The names legal documents go by, per [`DocumentType`], in German, English, French, Spanish,
+//! Italian and Dutch: what a footer link, a page title, a heading or an address slug says.
+//!
+//! Matching works on a folded label (lower case, letters and digits only, umlauts also
+//! spelled out) and a phrase matches at the start of a word, so German compounds match by
+//! their first part ("datenschutz" matches "Datenschutzerklärung", "versand" matches
+//! "Versandkosten"). The longest matching phrase decides, so "Versandbedingungen" is shipping,
+//! not terms, and "Cookie-Richtlinie" is cookies. Words that name no document on their own
+//! ("Bedingungen", "Policy", "Legal") are not in the lists, except as a weak `other` hint.
+
+use super::DocumentType;
+use DocumentType::*;
+
+/// `(phrase, type)`: folded phrases (see [`fold`]), matched at a word start.
+const PHRASES: &[(&str, DocumentType)] = &[
+    // Terms: the shop's contract terms.
+    ("agb", Terms),
+    ("allgemeine geschaftsbedingungen", Terms),
+    ("allgemeine geschaeftsbedingungen", Terms),
+    ("geschaftsbedingungen", Terms),
+    ("geschaeftsbedingungen", Terms),
+    ("nutzungsbedingungen", Terms),
+    ("vertragsbedingungen", Terms),
+    ("verkaufsbedingungen", Terms),
+    ("lieferbedingungen", ShippingPayment),
+    ("kundeninformationen", Terms),
+    ("terms", Terms),
+    ("terms and conditions", Terms),
+    ("terms conditions", Terms),
+    ("terms of service", Terms),
+    ("terms of use", Terms),
+    ("terms of sale", Terms),
+    ("conditions of sale", Terms),
+    ("conditions of use", Terms),
+    ("general conditions", Terms),
+    ("user agreement", Terms),
+    ("tos", Terms),
+    ("gtc", Terms),
+    ("t c", Terms),
+    ("t cs", Terms),
+    ("cgv", Terms),
+    ("cgu", Terms),
+    ("conditions generales", Terms),
+    ("conditions d utilisation", Terms),
+    ("terminos", Terms),
+    ("condiciones", Terms),
+    ("termini e condizioni", Terms),
+    ("condizioni generali", Terms),
+    ("condizioni di vendita", Terms),
+    ("algemene voorwaarden", Terms),
+    ("voorwaarden", Terms),
+    // Withdrawal: the consumer's right to withdraw, returns and refunds.
+    ("widerruf", Withdrawal),
+    ("widerrufsbelehrung", Withdrawal),
+    ("widerrufsrecht", Withdrawal),
+    ("muster widerrufsformular", Withdrawal),
+    ("ruckgabe", Withdrawal),
+    ("rueckgabe", Withdrawal),
+    ("rucksendung", Withdrawal),
+    ("ruecksendung", Withdrawal),
+    ("retoure", Withdrawal),
+    ("umtausch", Withdrawal),
+    ("return", Withdrawal),
+    ("returns", Withdrawal),
+    ("refund", Withdrawal),
+    ("right of withdrawal", Withdrawal),
+    ("withdrawal", Withdrawal),
+    ("cancellation policy", Withdrawal),
+    ("retractation", Withdrawal),
+    ("droit de retractation", Withdrawal),
+    ("retours", Withdrawal),
+    ("remboursement", Withdrawal),
+    ("desistimiento", Withdrawal),
+    ("devoluciones", Withdrawal),
+    ("reembolso", Withdrawal),
+    ("recesso", Withdrawal),
+    ("diritto di recesso", Withdrawal),
+    ("resi", Withdrawal),
+    ("rimborso", Withdrawal),
+    ("herroeping", Withdrawal),
+    ("herroepingsrecht", Withdrawal),
+    ("retourneren", Withdrawal),
+    // Privacy.
+    ("datenschutz", Privacy),
+    ("datenschutzerklarung", Privacy),
+    ("datenschutzerklaerung", Privacy),
+    ("datenschutzhinweise", Privacy),
+    ("privacy", Privacy),
+    ("privacy policy", Privacy),
+    ("privacy notice", Privacy),
+    ("privacy statement", Privacy),
+    ("data protection", Privacy),
+    ("data privacy", Privacy),
+    ("gdpr", Privacy),
+    ("dsgvo", Privacy),
+    ("confidentialite", Privacy),
+    ("politique de confidentialite", Privacy),
+    ("donnees personnelles", Privacy),
+    ("protection des donnees", Privacy),
+    ("privacidad", Privacy),
+    ("politica de privacidad", Privacy),
+    ("proteccion de datos", Privacy),
+    ("informativa sulla privacy", Privacy),
+    ("privacybeleid", Privacy),
+    ("privacyverklaring", Privacy),
+    // Imprint.
+    ("impressum", Imprint),
+    ("imprint", Imprint),
+    ("legal notice", Imprint),
+    ("legal notices", Imprint),
+    ("legal disclosure", Imprint),
+    ("site notice", Imprint),
+    ("anbieterkennzeichnung", Imprint),
+    ("mentions legales", Imprint),
+    ("aviso legal", Imprint),
+    ("note legali", Imprint),
+    ("colofon", Imprint),
+    // Shipping and payment.
+    ("versand", ShippingPayment),
+    ("versandkosten", ShippingPayment),
+    ("versandarten", ShippingPayment),
+    ("versandinformationen", ShippingPayment),
+    ("lieferung", ShippingPayment),
+    ("lieferzeiten", ShippingPayment),
+    ("zahlung", ShippingPayment),
+    ("zahlungsarten", ShippingPayment),
+    ("zahlungsbedingungen", ShippingPayment),
+    ("zahlungsmoglichkeiten", ShippingPayment),
+    ("shipping", ShippingPayment),
+    ("delivery", ShippingPayment),
+    ("payment", ShippingPayment),
+    ("payment methods", ShippingPayment),
+    ("livraison", ShippingPayment),
+    ("paiement", ShippingPayment),
+    ("envio", ShippingPayment),
+    ("envios", ShippingPayment),
+    ("formas de pago", ShippingPayment),
+    ("spedizione", ShippingPayment),
+    ("spedizioni", ShippingPayment),
+    ("pagamento", ShippingPayment),
+    ("verzending", ShippingPayment),
+    ("betaling", ShippingPayment),
+    // Cookies and trackers.
+    ("cookie", Cookies),
+    ("cookies", Cookies),
+    ("cookie policy", Cookies),
+    ("cookie richtlinie", Cookies),
+    ("cookie richtlinien", Cookies),
+    ("cookierichtlinie", Cookies),
+    ("trackers", Cookies),
+    ("politique de cookies", Cookies),
+    ("politica de cookies", Cookies),
+    // Other legal texts (weak: a hub or a policy of another kind).
+    ("acceptable use", Other),
+    ("community guidelines", Other),
+    ("copyright", Other),
+    ("dmca", Other),
+    ("disclaimer", Other),
+    ("haftungsausschluss", Other),
+    ("rechtliche hinweise", Other),
+    ("rechtliches", Other),
+    ("legal", Other),
+    ("policies", Other),
+    ("richtlinien", Other),
+    ("barrierefreiheit", Other),
+    ("accessibility", Other),
+];
+
+/// A label's type and the folded phrase that decided it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LabelMatch {
+    /// The type the phrase names.
+    pub kind: DocumentType,
+    /// The phrase as listed (folded).
+    pub phrase: &'static str,
+}
+
+/// Lower case, letters and digits only (everything else a single space), umlauts and `ß`
+/// spelled out as their base letter (`ä` → `a`, so both "Geschäfts…" and the folded
+/// "Geschaefts…" spellings are listed), other accents dropped.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = true;
+    for c in text.chars().flat_map(char::to_lowercase) {
+        let base = match c {
+            'ä' | 'à' | 'á' | 'â' | 'ã' | 'å' => 'a',
+            'ö' | 'ò' | 'ó' | 'ô' | 'õ' => 'o',
+            'ü' | 'ù' | 'ú' | 'û' => 'u',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ç' => 'c',
+            'ñ' => 'n',
+            'ß' => {
+                out.push_str("ss");
+                space = false;
+                continue;
+            }
+            c => c,
+        };
+        if base.is_alphanumeric() {
+            out.push(base);
+            space = false;
+        } else if !space {
+            out.push(' ');
+            space = true;
+        }
+    }
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+/// The type a short label names (a link text, a page title, a heading, an address slug
+/// turned into words), by the longest phrase of the vocabulary that starts a word of it.
+/// `None` when no phrase matches.
+///
+/// ```
+/// use tcx_core::{DocumentType, type_of_label};
+/// assert_eq!(type_of_label("Allgemeine Geschäftsbedingungen"), Some(DocumentType::Terms));
+/// assert_eq!(type_of_label("Versand & Zahlung"), Some(DocumentType::ShippingPayment));
+/// assert_eq!(type_of_label("Datenschutzerklärung"), Some(DocumentType::Privacy));
+/// assert_eq!(type_of_label("Neuheiten"), None);
+/// ```
+pub fn type_of_label(label: &str) -> Option<DocumentType> {
+    match_label(label).map(|m| m.kind)
+}
+
+/// Like [`type_of_label`], with the phrase that decided.
+pub fn match_label(label: &str) -> Option<LabelMatch> {
+    let folded = fold(label);
+    let mut best: Option<LabelMatch> = None;
+    for &(phrase, kind) in PHRASES {
+        let longer = best.is_none_or(|b| phrase.len() > b.phrase.len());
+        if longer && starts_a_word(&folded, phrase) {
+            best = Some(LabelMatch { kind, phrase });
+        }
+    }
+    best
+}
+
+/// The type an address names by its path (and query) words: `/de/agb/`, `/policies/
+/// refund-policy`, `/datenschutzerklaerung.html`. Host and file extension are ignored.
+///
+/// ```
+/// use tcx_core::{DocumentType, type_of_url};
+/// assert_eq!(type_of_url("https://shop.de/info/widerrufsrecht.html"), Some(DocumentType::Withdrawal));
+/// assert_eq!(type_of_url("https://shop.example/policies/privacy-policy"), Some(DocumentType::Privacy));
+/// assert_eq!(type_of_url("https://shop.example/products/terms-hat"), Some(DocumentType::Terms));
+/// assert_eq!(type_of_url("https://agb.example/"), None);
+/// ```
+pub fn type_of_url(url: &str) -> Option<DocumentType> {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let path = rest.find('/').map_or("", |i| &rest[i..]);
+    let path = path.split('#').next().unwrap_or("");
+    let words: String = path
+        .split(['/', '?', '&', '='])
+        .map(|segment| {
+            segment
+                .trim_end_matches(".html")
+                .trim_end_matches(".htm")
+                .trim_end_matches(".php")
+                .trim_end_matches(".aspx")
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    type_of_label(&words)
+}
+
+/// Whether `phrase` occurs in `folded` at the start of a word. Phrases shorter than six
+/// letters ("agb", "tos", "terms", "legal") must also end a word: as prefixes they would match
+/// unrelated words ("tossed", "legally", "residence").
+fn starts_a_word(folded: &str, phrase: &str) -> bool {
+    let bytes = folded.as_bytes();
+    folded.match_indices(phrase).any(|(i, _)| {
+        let starts = i == 0 || bytes[i - 1] == b' ';
+        let end = i + phrase.len();
+        starts && (phrase.len() >= 6 || end == bytes.len() || bytes[end] == b' ')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_spells_out_umlauts_and_drops_punctuation() {
+        assert_eq!(
+            fold("  Zahlungs- & Versand-Bedingungen!"),
+            "zahlungs versand bedingungen"
+        );
+        assert_eq!(fold("Geschäftsbedingungen"), "geschaftsbedingungen");
+        assert_eq!(fold("Straße"), "strasse");
+        assert_eq!(fold("Mentions légales"), "mentions legales");
+    }
+
+    #[test]
+    fn labels_in_several_languages() {
+        for (label, kind) in [
+            ("AGB", Terms),
+            ("AGB und Kundeninformationen", Terms),
+            ("Terms & Conditions", Terms),
+            ("Terms of Service", Terms),
+            ("Conditions générales de vente", Terms),
+            ("Algemene voorwaarden", Terms),
+            ("Widerrufsbelehrung", Withdrawal),
+            ("Rückgabe & Umtausch", Withdrawal),
+            ("Refund policy", Withdrawal),
+            ("Droit de rétractation", Withdrawal),
+            ("Datenschutzerklärung", Privacy),
+            ("Privacy Policy", Privacy),
+            ("Politique de confidentialité", Privacy),
+            ("Política de privacidad", Privacy),
+            ("Impressum", Imprint),
+            ("Legal Notice", Imprint),
+            ("Mentions légales", Imprint),
+            ("Versandkosten", ShippingPayment),
+            ("Zahlung und Versand", ShippingPayment),
+            ("Liefer- und Versandbedingungen", ShippingPayment),
+            ("Shipping policy", ShippingPayment),
+            ("Cookie-Richtlinie", Cookies),
+            ("Cookie Policy", Cookies),
+            ("Legal", Other),
+        ] {
+            assert_eq!(type_of_label(label), Some(kind), "{label}");
+        }
+        for label in [
+            "Startseite",
+            "Neu im Shop",
+            "Contact us",
+            "Warenkorb",
+            "Protest",
+            "Stories",
+        ] {
+            assert_eq!(type_of_label(label), None, "{label}");
+        }
+    }
+
+    #[test]
+    fn addresses_by_their_path_words() {
+        for (url, kind) in [
+            ("https://bildblatt.de/refund_returns/", Withdrawal),
+            ("https://bildblatt.de/versandarten/", ShippingPayment),
+            ("/zahlung-versand", ShippingPayment),
+            ("https://x.de/de/agb/", Terms),
+            ("https://x.de/content/3-datenschutz?id_lang=1", Privacy),
+            ("https://x.com/legal/privacy-policy", Privacy),
+            ("https://x.com/pages/imprint.html", Imprint),
+        ] {
+            assert_eq!(type_of_url(url), Some(kind), "{url}");
+        }
+        assert_eq!(type_of_url("https://agb-shop.de/"), None);
+        assert_eq!(type_of_url("https://x.de/warenkorb"), None);
+    }
+}
