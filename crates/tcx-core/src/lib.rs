@@ -34,7 +34,8 @@ pub mod research;
 
 pub use charset::{Decoded, decode, looks_like_html, sniff_mime};
 pub use classify::{
-    DocumentType, LabelMatch, fold as fold_label, match_label, type_of_label, type_of_url,
+    DocumentType, LabelMatch, fold as fold_label, label_coverage, match_label, type_of_label,
+    type_of_url,
 };
 pub use error::AnalyzeError;
 pub use model::{

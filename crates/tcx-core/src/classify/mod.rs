@@ -6,7 +6,7 @@
 
 pub mod vocabulary;
 
-pub use vocabulary::{LabelMatch, fold, match_label, type_of_label, type_of_url};
+pub use vocabulary::{LabelMatch, fold, label_coverage, match_label, type_of_label, type_of_url};
 
 use serde::{Deserialize, Serialize};
 

@@ -239,6 +239,43 @@ pub fn match_label(label: &str) -> Option<LabelMatch> {
     best
 }
 
+/// The share (0 to 1) of a label's letters that phrases of `kind` cover: 1.0 for "AGB" or
+/// "Rückgabe & Umtausch", about 0.35 for the product name "Cookie Cutter Set". A link text
+/// names a document only when most of it is the document's name.
+///
+/// ```
+/// use tcx_core::{DocumentType, label_coverage};
+/// assert_eq!(label_coverage("Rückgabe & Umtausch", DocumentType::Withdrawal), 1.0);
+/// assert!(label_coverage("Cookie Cutter Set", DocumentType::Cookies) < 0.5);
+/// ```
+pub fn label_coverage(label: &str, kind: DocumentType) -> f64 {
+    let folded = fold(label);
+    let bytes = folded.as_bytes();
+    let mut covered = vec![false; bytes.len()];
+    for &(phrase, phrase_kind) in PHRASES {
+        if phrase_kind != kind {
+            continue;
+        }
+        for (i, _) in folded.match_indices(phrase) {
+            if matches_at(bytes, i, phrase) {
+                covered[i..i + phrase.len()]
+                    .iter_mut()
+                    .for_each(|c| *c = true);
+            }
+        }
+    }
+    let letters = bytes.iter().filter(|b| **b != b' ').count();
+    if letters == 0 {
+        return 0.0;
+    }
+    let hit = bytes
+        .iter()
+        .zip(&covered)
+        .filter(|(b, c)| **b != b' ' && **c)
+        .count();
+    hit as f64 / letters as f64
+}
+
 /// The type an address names by its path (and query) words: `/de/agb/`, `/policies/
 /// refund-policy`, `/datenschutzerklaerung.html`. Host and file extension are ignored.
 ///
@@ -272,11 +309,16 @@ pub fn type_of_url(url: &str) -> Option<DocumentType> {
 /// unrelated words ("tossed", "legally", "residence").
 fn starts_a_word(folded: &str, phrase: &str) -> bool {
     let bytes = folded.as_bytes();
-    folded.match_indices(phrase).any(|(i, _)| {
-        let starts = i == 0 || bytes[i - 1] == b' ';
-        let end = i + phrase.len();
-        starts && (phrase.len() >= 6 || end == bytes.len() || bytes[end] == b' ')
-    })
+    folded
+        .match_indices(phrase)
+        .any(|(i, _)| matches_at(bytes, i, phrase))
+}
+
+/// Whether the occurrence of `phrase` at byte `i` starts a word (and, when short, ends one).
+fn matches_at(bytes: &[u8], i: usize, phrase: &str) -> bool {
+    let starts = i == 0 || bytes[i - 1] == b' ';
+    let end = i + phrase.len();
+    starts && (phrase.len() >= 6 || end == bytes.len() || bytes[end] == b' ')
 }
 
 #[cfg(test)]
