@@ -3,13 +3,15 @@
 //!
 //! - [`gold`] reads the manifest and the gold kinds (Markdown, text, our JSON);
 //! - [`measures`] holds the measures as pure functions;
-//! - [`report`] prints the terminal table and writes the JSON and HTML reports.
+//! - [`report`] prints the terminal table and writes the JSON and HTML reports;
+//! - [`types`] scores the document type and the legal-page verdict of every labelled page.
 //!
 //! [`run`] is the command; [`evaluate_page`] scores one page from its HTML and gold.
 
 pub mod gold;
 pub mod measures;
 pub mod report;
+pub mod types;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -22,8 +24,9 @@ use serde::{Deserialize, Serialize};
 
 use gold::{Entry, Gold, GoldKind};
 use measures::{Edge, HeadingNode, HierarchyScore, Prf};
-use tcx_core::Section;
 use tcx_core::{AnalysisOptions, analyze};
+use tcx_core::{Document, Section, Source};
+use types::{Labels, TypeItem, TypeOutcome, TypePage, TypesReport};
 
 /// Arguments of `tcx eval`.
 #[derive(Debug, Clone, clap::Args)]
@@ -58,6 +61,15 @@ pub struct EvalArgs {
     /// Worker threads (default: the number of cores).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Also score the document type and legal verdict of type-only pages (no text gold):
+    /// the static shop mirrors and the `--types-manifest` pages (default
+    /// `<corpus>/gold-legal.tsv` and `<corpus>/gold-nonlegal.tsv`).
+    #[arg(long)]
+    pub types: bool,
+    /// A manifest of type-only pages for `--types` (repeatable); its pages are reported under
+    /// the manifest's file stem (e.g. `gold-legal-tune`).
+    #[arg(long, value_name = "FILE")]
+    pub types_manifest: Vec<PathBuf>,
 }
 
 impl Default for EvalArgs {
@@ -73,6 +85,8 @@ impl Default for EvalArgs {
             max_drop: 0.02,
             write_baseline: false,
             jobs: None,
+            types: false,
+            types_manifest: Vec::new(),
         }
     }
 }
@@ -107,6 +121,10 @@ pub struct PageResult {
     pub hierarchy: Option<HierarchyScore>,
     /// Number of extracted word tokens.
     pub extracted_tokens: usize,
+    /// The document type and legal verdict against the page's labels (not on processing
+    /// errors).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document_type: Option<TypeOutcome>,
     /// What was extracted and the gold, for the side-by-side view (not serialised).
     #[serde(skip)]
     pub detail: PageDetail,
@@ -221,6 +239,11 @@ pub struct EvalReport {
     pub seconds: f64,
     /// Per page.
     pub pages: Vec<PageResult>,
+    /// Document-type accuracy and legal-verdict rates over `pages` and `type_pages`.
+    pub types: TypesReport,
+    /// Pages scored for their document type only (`--types`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub type_pages: Vec<TypePage>,
 }
 
 /// The figures the regression guard compares, as recorded in the repository.
@@ -374,6 +397,7 @@ pub fn score_page(
         end,
         hierarchy,
         extracted_tokens: toks.len(),
+        document_type: None,
         detail: PageDetail {
             extracted_text: text,
             extracted_tree: tree,
@@ -386,28 +410,75 @@ pub fn score_page(
 /// decode or analyse the page (including a panic in the analysis) is a processing error; a
 /// gold that cannot be read is an `Err`.
 pub fn evaluate_page(entry: &Entry, options: &AnalysisOptions) -> Result<PageResult> {
+    evaluate_page_labelled(entry, options, &Labels::default())
+}
+
+/// [`evaluate_page`], with the page's document type and legal verdict scored against
+/// `labels`. The figures of [`evaluate_page`] are unchanged.
+pub fn evaluate_page_labelled(
+    entry: &Entry,
+    options: &AnalysisOptions,
+    labels: &Labels,
+) -> Result<PageResult> {
     let gold = gold::load_gold(entry)?;
     let t0 = Instant::now();
-    let outcome = read_page(&entry.html)
-        .map_err(|e| format!("{e:#}"))
-        .and_then(|bytes| {
-            let html = decode_page(&bytes);
-            let caught =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyze(&html, options)));
-            match caught {
-                Ok(Ok(a)) => Ok((a.text, a.sections)),
-                Ok(Err(e)) => Err(format!("{}: {e}", e.kind())),
-                Err(p) => Err(format!(
-                    "panic: {}",
-                    p.downcast_ref::<&str>()
-                        .map(|s| (*s).to_owned())
-                        .or_else(|| p.downcast_ref::<String>().cloned())
-                        .unwrap_or_default()
-                )),
-            }
-        });
+    let mut typed = None;
+    let outcome = analyze_file(&entry.html, options).map(|doc| {
+        typed = Some(TypeOutcome::of(&doc, &entry.html, labels));
+        (doc.text, doc.sections)
+    });
     let millis = t0.elapsed().as_secs_f64() * 1000.0;
-    Ok(score_page(entry, gold, outcome, millis))
+    let mut page = score_page(entry, gold, outcome, millis);
+    page.document_type = typed;
+    Ok(page)
+}
+
+/// Reads, decodes and analyses one page into its Document (with a `file://` address, so the
+/// address gives no hint of the page's type). A failure, including a panic in the analysis,
+/// is the processing error's message.
+pub fn analyze_file(
+    path: &Path,
+    options: &AnalysisOptions,
+) -> std::result::Result<Document, String> {
+    let bytes = read_page(path).map_err(|e| format!("{e:#}"))?;
+    let html = decode_page(&bytes);
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyze(&html, options)));
+    match caught {
+        Ok(Ok(a)) => {
+            let url = format!("file://{}", path.display());
+            let source = Source::new(Some(url.clone()), Some(url), None, None);
+            Ok(Document::from_analysis(a, source, String::new()))
+        }
+        Ok(Err(e)) => Err(format!("{}: {e}", e.kind())),
+        Err(p) => Err(format!(
+            "panic: {}",
+            p.downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default()
+        )),
+    }
+}
+
+/// Scores one page's document type and legal verdict only.
+pub fn evaluate_type_page(
+    id: &str,
+    group: &str,
+    html: &Path,
+    options: &AnalysisOptions,
+    labels: &Labels,
+) -> TypePage {
+    let (error, outcome) = match analyze_file(html, options) {
+        Ok(doc) => (None, Some(TypeOutcome::of(&doc, html, labels))),
+        Err(e) => (Some(e), None),
+    };
+    TypePage {
+        id: id.to_owned(),
+        group: group.to_owned(),
+        html: html.to_path_buf(),
+        error,
+        outcome,
+    }
 }
 
 /// The entries of a run: the manifest's plus the JSON golds, filtered.
@@ -448,26 +519,19 @@ pub fn evaluate_all(
     options: &AnalysisOptions,
     jobs: usize,
 ) -> Result<Vec<PageResult>> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<PageResult>>>> =
-        Mutex::new((0..entries.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, entries.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(entry) = entries.get(i) else { break };
-                    let r = evaluate_page(entry, options);
-                    if let Ok(mut guard) = results.lock() {
-                        guard[i] = Some(r);
-                    }
-                }
-            });
-        }
-    });
-    let results = results
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("an evaluation thread panicked"))?;
+    evaluate_all_labelled(entries, options, jobs, &Labels::default())
+}
+
+/// [`evaluate_all`] with the document types scored against `labels`.
+pub fn evaluate_all_labelled(
+    entries: &[Entry],
+    options: &AnalysisOptions,
+    jobs: usize,
+    labels: &Labels,
+) -> Result<Vec<PageResult>> {
+    let results = parallel_map(entries, jobs, |entry| {
+        evaluate_page_labelled(entry, options, labels)
+    })?;
     results
         .into_iter()
         .zip(entries)
@@ -475,8 +539,126 @@ pub fn evaluate_all(
         .collect()
 }
 
+/// `f` over `items` on `jobs` threads, results in the items' order (`None` where a thread
+/// died before storing one).
+fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Result<Vec<Option<R>>> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, items.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let r = f(item);
+                    if let Ok(mut guard) = results.lock() {
+                        guard[i] = Some(r);
+                    }
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("an evaluation thread panicked"))
+}
+
+/// A type-only page of `--types`: its id, group and HTML file.
+pub type TypeOnlyPage = (String, String, PathBuf);
+
+/// The type-only pages of `--types`: the static mirrors (group `static-mirrors`) and the
+/// pages of the type manifests (group: the manifest's file stem), without those already in
+/// `entries` and without repeats.
+pub fn type_only_pages(args: &EvalArgs, entries: &[Entry]) -> Result<Vec<TypeOnlyPage>> {
+    let mut seen: std::collections::HashSet<PathBuf> =
+        entries.iter().map(|e| e.html.clone()).collect();
+    let mut out = Vec::new();
+    let rel = |p: &Path| {
+        p.strip_prefix(&args.corpus)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .into_owned()
+    };
+    let wanted = |p: &Path| {
+        args.filter
+            .as_ref()
+            .is_none_or(|f| p.to_string_lossy().contains(f.as_str()))
+    };
+    for html in types::static_mirror_pages(&args.corpus) {
+        if wanted(&html) && seen.insert(html.clone()) {
+            out.push((rel(&html), "static-mirrors".to_owned(), html));
+        }
+    }
+    let manifests: Vec<PathBuf> = if args.types_manifest.is_empty() {
+        ["gold-legal.tsv", "gold-nonlegal.tsv"]
+            .iter()
+            .map(|m| args.corpus.join(m))
+            .filter(|m| m.is_file())
+            .collect()
+    } else {
+        args.types_manifest.clone()
+    };
+    for m in manifests {
+        let group = m
+            .file_stem()
+            .map_or_else(|| "types".to_owned(), |s| s.to_string_lossy().into_owned());
+        for e in gold::read_manifest(&m, &args.corpus)? {
+            if wanted(&e.html) && seen.insert(e.html.clone()) {
+                out.push((rel(&e.html), group.clone(), e.html));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Builds the report of a set of page results.
 pub fn build_report(corpus: &Path, pages: Vec<PageResult>, seconds: f64) -> EvalReport {
+    build_report_with_types(corpus, pages, Vec::new(), seconds)
+}
+
+/// [`build_report`] with type-only pages, which count in the document-type figures only.
+pub fn build_report_with_types(
+    corpus: &Path,
+    pages: Vec<PageResult>,
+    type_pages: Vec<TypePage>,
+    seconds: f64,
+) -> EvalReport {
+    let labels = Labels::load(corpus);
+    let items: Vec<(&str, TypeItem)> = pages
+        .iter()
+        .map(|p| {
+            let item = TypeItem {
+                html: &p.html,
+                outcome: p.document_type.as_ref(),
+                failed: p.error.is_some(),
+            };
+            (p.group.as_str(), item)
+        })
+        .chain(type_pages.iter().map(|p| {
+            let item = TypeItem {
+                html: &p.html,
+                outcome: p.outcome.as_ref(),
+                failed: p.error.is_some(),
+            };
+            (p.group.as_str(), item)
+        }))
+        .collect();
+    let mut by_group: BTreeMap<&str, Vec<TypeItem>> = BTreeMap::new();
+    for (g, item) in &items {
+        by_group.entry(g).or_default().push(*item);
+    }
+    let all_items: Vec<TypeItem> = items.iter().map(|(_, i)| *i).collect();
+    let types = TypesReport {
+        overall: types::summarize(&all_items, &labels),
+        groups: by_group
+            .into_iter()
+            .map(|(g, v)| (g.to_owned(), types::summarize(&v, &labels)))
+            .collect(),
+    };
     let all: Vec<&PageResult> = pages.iter().collect();
     let overall = summarize(&all);
     let mut by_group: BTreeMap<String, Vec<&PageResult>> = BTreeMap::new();
@@ -494,6 +676,8 @@ pub fn build_report(corpus: &Path, pages: Vec<PageResult>, seconds: f64) -> Eval
         groups,
         seconds,
         pages,
+        types,
+        type_pages,
     }
 }
 
@@ -509,8 +693,22 @@ pub fn run(args: &EvalArgs) -> Result<i32> {
             .unwrap_or(2)
     });
     let t0 = Instant::now();
-    let pages = evaluate_all(&entries, &AnalysisOptions::default(), jobs)?;
-    let report = build_report(&args.corpus, pages, t0.elapsed().as_secs_f64());
+    let labels = Labels::load(&args.corpus);
+    let options = AnalysisOptions::default();
+    let pages = evaluate_all_labelled(&entries, &options, jobs, &labels)?;
+    let type_pages = if args.types {
+        let extra = type_only_pages(args, &entries)?;
+        parallel_map(&extra, jobs, |(id, group, html)| {
+            evaluate_type_page(id, group, html, &options, &labels)
+        })?
+        .into_iter()
+        .flatten()
+        .collect()
+    } else {
+        Vec::new()
+    };
+    let report =
+        build_report_with_types(&args.corpus, pages, type_pages, t0.elapsed().as_secs_f64());
 
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

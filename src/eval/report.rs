@@ -138,7 +138,59 @@ pub fn terminal(r: &EvalReport) -> String {
         );
     }
     let _ = writeln!(out, "{} pages in {:.1} s", r.overall.pages, r.seconds);
+    out.push_str(&types_table(&r.types));
     out
+}
+
+/// The document-type block of the terminal report: accuracy and legal-verdict rates per group,
+/// then recall per type over all pages.
+pub fn types_table(t: &super::TypesReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\ndocument types and legal verdict\n{:<40} {:>6} {:>8} {:>14} {:>14} {:>4}",
+        "group", "typed", "accuracy", "legal flagged", "nonlegal recog", "err"
+    );
+    let row = |name: &str, s: &super::types::TypeSummary| {
+        format!(
+            "{name:<40} {:>6} {:>8} {:>14} {:>14} {:>4}\n",
+            s.typed_pages,
+            f(s.accuracy),
+            count_rate(s.legal_flagged, s.legal_pages),
+            count_rate(s.nonlegal_recognised, s.nonlegal_pages),
+            s.processing_errors
+        )
+    };
+    for (g, s) in &t.groups {
+        out.push_str(&row(g, s));
+    }
+    out.push_str(&row("OVERALL", &t.overall));
+    let _ = writeln!(
+        out,
+        "{:<40} {:>6} {:>8} {:>9}",
+        "type (all groups)", "pages", "recall", "predicted"
+    );
+    for (name, r) in &t.overall.per_type {
+        let _ = writeln!(
+            out,
+            "  {name:<38} {:>6} {:>8.3} {:>9}",
+            r.pages, r.recall, r.predicted
+        );
+    }
+    let _ = writeln!(
+        out,
+        "typed: pages with a labelled type; legal flagged: legal pages judged not legal; \
+         nonlegal recog: non-legal pages judged not legal (see docs/eval.md)."
+    );
+    out
+}
+
+fn count_rate(n: usize, of: usize) -> String {
+    if of == 0 {
+        "-".to_owned()
+    } else {
+        format!("{n}/{of} {:.1}%", n as f64 * 100.0 / of as f64)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@
 #![warn(missing_docs)]
 
 mod charset;
-mod classify;
+pub mod classify;
 mod content;
 mod error;
 mod model;
@@ -34,13 +34,14 @@ pub mod research;
 
 pub use charset::{Decoded, decode, looks_like_html, sniff_mime};
 pub use classify::{
-    DocumentType, LabelMatch, fold as fold_label, label_coverage, match_label, type_of_label,
+    DocumentType, LabelMatch, LegalVerdict, TypeHints, classify_document, classify_section,
+    fold as fold_label, label_coverage, legal_page_verdict, match_label, type_of_label,
     type_of_url,
 };
 pub use error::AnalyzeError;
 pub use model::{
-    Clause, ContentInfo, ContentMethod, Document, ErrorInfo, Language, OutputOptions,
-    SCHEMA_VERSION, Section, Source, Status,
+    Clause, ContentInfo, ContentMethod, Document, DocumentTypeInfo, ErrorInfo, EvidenceSource,
+    Language, OutputOptions, SCHEMA_VERSION, Section, Source, Status, TypeEvidence,
 };
 pub use options::{AnalysisOptions, TextOptions};
 pub use pipeline::{Analysis, Stage, analyze, analyze_observed};

@@ -38,8 +38,12 @@ pub struct Analysis {
 impl Document {
     /// Builds the ok Document of an analysis. Timestamps come from the caller: the analysis
     /// itself never reads a clock.
+    ///
+    /// The Document's [`Document::document_type`] (and, on a page holding several
+    /// documents, each top-level section's) is set by [`crate::classify_document`], with
+    /// `source`'s address as a hint when it is http or https.
     pub fn from_analysis(analysis: Analysis, source: Source, extracted_at: String) -> Self {
-        Document {
+        let mut doc = Document {
             schema_version: SCHEMA_VERSION.to_owned(),
             job_id: None,
             status: Status::Ok,
@@ -49,9 +53,12 @@ impl Document {
             language: analysis.language,
             content: Some(analysis.content),
             text: analysis.text,
+            document_type: None,
             sections: analysis.sections,
             error: None,
-        }
+        };
+        crate::classify::document::annotate(&mut doc);
+        doc
     }
 }
 

@@ -27,8 +27,125 @@ impl ContentMethod {
     }
 }
 
+/// The kinds of legal document a shop publishes (a small fixed vocabulary).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentType {
+    /// Terms and conditions, AGB, terms of service or use, conditions of sale.
+    Terms,
+    /// Withdrawal notice (Widerrufsbelehrung), returns and refund policy.
+    Withdrawal,
+    /// Privacy policy (Datenschutzerklärung).
+    Privacy,
+    /// Imprint (Impressum), legal notice.
+    Imprint,
+    /// Shipping and payment information.
+    ShippingPayment,
+    /// Cookie and tracker policy.
+    Cookies,
+    /// Another legal text (acceptable use, community guidelines, copyright, disclaimer).
+    Other,
+}
+
+impl DocumentType {
+    /// Every type, in declaration order.
+    pub const ALL: [DocumentType; 7] = [
+        DocumentType::Terms,
+        DocumentType::Withdrawal,
+        DocumentType::Privacy,
+        DocumentType::Imprint,
+        DocumentType::ShippingPayment,
+        DocumentType::Cookies,
+        DocumentType::Other,
+    ];
+
+    /// The snake_case name used in JSON and metrics (`terms`, `shipping_payment`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            DocumentType::Terms => "terms",
+            DocumentType::Withdrawal => "withdrawal",
+            DocumentType::Privacy => "privacy",
+            DocumentType::Imprint => "imprint",
+            DocumentType::ShippingPayment => "shipping_payment",
+            DocumentType::Cookies => "cookies",
+            DocumentType::Other => "other",
+        }
+    }
+
+    /// Parses [`DocumentType::name`].
+    pub fn from_name(name: &str) -> Option<DocumentType> {
+        DocumentType::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The Open Terms Archive terms type this maps to, where one fits (OTA has no type for
+    /// withdrawal notices or shipping information, nor one for "other").
+    pub fn ota_name(self) -> Option<&'static str> {
+        match self {
+            DocumentType::Terms => Some("Terms of Service"),
+            DocumentType::Withdrawal => None,
+            DocumentType::Privacy => Some("Privacy Policy"),
+            DocumentType::Imprint => Some("Imprint"),
+            DocumentType::ShippingPayment => None,
+            DocumentType::Cookies => Some("Trackers Policy"),
+            DocumentType::Other => None,
+        }
+    }
+}
+
+/// Where a piece of evidence for a document type was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum EvidenceSource {
+    /// The page's `<title>`.
+    Title,
+    /// A heading of the content (the first one, or a top-level section's title).
+    Heading,
+    /// The page's address (http or https only).
+    Url,
+    /// The text of the link the page was found by.
+    LinkText,
+    /// The typical words of the text.
+    Vocabulary,
+}
+
+/// One signal for a document type: where it was found, what it said and how much it weighed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct TypeEvidence {
+    /// Where it was found.
+    pub source: EvidenceSource,
+    /// The type it speaks for.
+    pub kind: DocumentType,
+    /// The phrase that matched (folded: lower case, letters and digits), or for
+    /// [`EvidenceSource::Vocabulary`] the words counted, most frequent first.
+    pub phrase: String,
+    /// The text it was found in (a title, heading, address or link text; for vocabulary, the
+    /// number of hits), shortened to 120 characters.
+    pub value: String,
+    /// The score it added to `kind`.
+    pub weight: f64,
+}
+
+/// Which legal document a page (or a top-level section) is, how sure, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct DocumentTypeInfo {
+    /// The type.
+    pub kind: DocumentType,
+    /// The Open Terms Archive terms type it maps to, where one fits ("Terms of Service",
+    /// "Privacy Policy", "Imprint", "Trackers Policy").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ota_name: Option<String>,
+    /// The winning type's share of all the evidence's weight, damped when the evidence is
+    /// thin: 0 to 1.
+    pub confidence: f64,
+    /// The signals used, strongest first.
+    pub evidence: Vec<TypeEvidence>,
+}
+
 /// Version of the Document's JSON shape. Bumped on any incompatible change.
-pub const SCHEMA_VERSION: &str = "1.1";
+pub const SCHEMA_VERSION: &str = "1.2";
 
 /// The structured result of one page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -49,6 +166,10 @@ pub struct Document {
     pub title: Option<String>,
     /// Language of the main content; `null` when undetermined.
     pub language: Option<Language>,
+    /// Which legal document the page is (the first or main one, when it holds several);
+    /// `null` on error and when nothing names a type (schema 1.2).
+    #[serde(default)]
+    pub document_type: Option<DocumentTypeInfo>,
     /// How the main content was chosen; `null` on error.
     pub content: Option<ContentInfo>,
     /// The main content as plain text, one block per line. Present only with
@@ -150,6 +271,10 @@ pub struct Section {
     /// Language of a top-level section that differs from the document's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<Language>,
+    /// On a page that holds several documents (AGB, Widerrufsbelehrung, Muster-
+    /// Widerrufsformular), the type of the document this top-level section is (schema 1.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document_type: Option<DocumentTypeInfo>,
     /// The numbered paragraphs of [`Section::paragraphs`] (`(1)`, `a)`, `1.`, `(ii)`) as a
     /// tree of addressable clauses; empty (and left out of the JSON) when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -359,6 +484,7 @@ impl Document {
             extracted_at,
             title: None,
             language: None,
+            document_type: None,
             content: None,
             text: String::new(),
             sections: Vec::new(),
