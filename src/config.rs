@@ -33,6 +33,28 @@ pub struct Settings {
     pub log: LogSettings,
     /// What a result carries besides the section tree.
     pub output: OutputSettings,
+    /// Finding a shop's legal pages (site jobs).
+    pub discovery: DiscoverySettings,
+}
+
+/// Discovery settings (`[discovery]`): site jobs, robots.txt, same-site rules.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiscoverySettings {
+    /// Most page jobs made from one site job (1 to 100).
+    pub max_pages: usize,
+    /// Hosts outside a shop's registrable domain whose legal pages count as the shop's (each
+    /// with its subdomains), e.g. services that host shops' legal texts.
+    pub external_hosts: Vec<String>,
+    /// Honour robots.txt for the start page and every page found.
+    pub respect_robots: bool,
+    /// Seconds to wait for a robots.txt (1 to 60); no answer in time means "disallow all".
+    pub robots_timeout_secs: u64,
+    /// Seconds a robots.txt is cached per origin (0 to 86400).
+    pub robots_cache_secs: u64,
+    /// Give a page job whose page is not a legal document (a home or product page) the
+    /// error result `not_legal_page` instead of its Document.
+    pub reject_non_legal_pages: bool,
 }
 
 /// Output settings (`[output]`): the optional copies of the text in a Document.
@@ -123,6 +145,27 @@ pub struct FetchSettings {
     pub user_agent: String,
     /// Whether non-public addresses may be fetched.
     pub allow_private_networks: bool,
+    /// Host names pinned to addresses, as `host=ip` (like curl's `--resolve`): for staging
+    /// and tests. A pinned host is not looked up in DNS.
+    pub resolve: Vec<String>,
+}
+
+impl FetchSettings {
+    /// The pinned hosts of `resolve`, parsed; `Err` names the first bad entry.
+    pub fn pinned_hosts(&self) -> Result<Vec<(String, std::net::IpAddr)>, String> {
+        self.resolve
+            .iter()
+            .map(|entry| {
+                let (host, ip) = entry.split_once('=').ok_or_else(|| entry.clone())?;
+                let ip = ip.trim().parse().map_err(|_| entry.clone())?;
+                let host = host.trim().to_ascii_lowercase();
+                if host.is_empty() || host.contains(['/', ':', ' ']) {
+                    return Err(entry.clone());
+                }
+                Ok((host, ip))
+            })
+            .collect()
+    }
 }
 
 /// Type of the durable queues (`amqp.queue_type`).
@@ -315,6 +358,8 @@ impl Settings {
             .separator("__")
             .list_separator(",")
             .with_list_parse_key("language.allowed")
+            .with_list_parse_key("discovery.external_hosts")
+            .with_list_parse_key("fetch.resolve")
             .try_parsing(true);
         if let Some(vars) = env {
             environment = environment.source(Some(vars));
@@ -382,6 +427,37 @@ impl Settings {
         )?;
         if f.user_agent.trim().is_empty() {
             return Err(invalid("fetch.user_agent", "\"\"", "must not be empty"));
+        }
+        if let Err(entry) = f.pinned_hosts() {
+            return Err(invalid(
+                "fetch.resolve",
+                &entry,
+                "entries must be host=ip, e.g. shop.test=127.0.0.1",
+            ));
+        }
+        let d = &self.discovery;
+        within("discovery.max_pages", d.max_pages as u64, 1, 100)?;
+        within(
+            "discovery.robots_timeout_secs",
+            d.robots_timeout_secs,
+            1,
+            60,
+        )?;
+        within(
+            "discovery.robots_cache_secs",
+            d.robots_cache_secs,
+            0,
+            86_400,
+        )?;
+        for host in &d.external_hosts {
+            let plain = host.trim().trim_start_matches('.');
+            if plain.is_empty() || plain.contains(['/', ':', ' ']) {
+                return Err(invalid(
+                    "discovery.external_hosts",
+                    host,
+                    "must be host names such as legal-texts.example (no scheme, port or path)",
+                ));
+            }
         }
         self.validate_service()
     }

@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 pub mod config;
+pub mod discover;
 pub mod eval;
 pub mod fetch;
 pub mod job;

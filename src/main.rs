@@ -40,12 +40,27 @@ enum Command {
     /// Run the worker pipeline locally on URLs, a crawler CSV or a directory of pages, without
     /// a broker, writing one JSON result a line.
     Batch(BatchArgs),
+    /// Fetch a shop's page and list the legal pages it links to, with their document types.
+    Discover(DiscoverArgs),
 }
 
 #[derive(Debug, clap::Args)]
 struct EnqueueArgs {
     /// The job list.
     file: PathBuf,
+    /// The URL list names shops: each line becomes a site job (its legal pages are found
+    /// and extracted). CSV rows with a shop_url and no agb_url are site jobs anyway.
+    #[arg(long)]
+    sites: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct DiscoverArgs {
+    /// The shop's address (its start page, or any page with the footer links).
+    url: String,
+    /// Print the site result as JSON instead of a table.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -66,6 +81,10 @@ struct BatchArgs {
     /// with an error result).
     #[arg(long)]
     allow_failures: bool,
+    /// The URL list names shops: each line becomes a site job (its legal pages are found
+    /// and extracted). CSV rows with a shop_url and no agb_url are site jobs anyway.
+    #[arg(long)]
+    sites: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -96,6 +115,7 @@ fn main() -> ExitCode {
         Command::Worker => worker(cli.config.as_deref()),
         Command::Enqueue(args) => enqueue(cli.config.as_deref(), args),
         Command::Batch(args) => batch(cli.config.as_deref(), args),
+        Command::Discover(args) => discover(cli.config.as_deref(), args),
     };
     match result {
         Ok(0) => ExitCode::SUCCESS,
@@ -186,7 +206,7 @@ fn worker(config: Option<&std::path::Path>) -> anyhow::Result<i32> {
 fn enqueue(config: Option<&std::path::Path>, args: &EnqueueArgs) -> anyhow::Result<i32> {
     let settings = Settings::load(config)?;
     tcx::telemetry::init_logging(settings.log.format);
-    let list = tcx::job::read_job_list(&args.file)?;
+    let list = tcx::job::read_job_list_with(&args.file, args.sites)?;
     for (line, reason) in &list.skipped {
         eprintln!("tcx: line {line} skipped: {reason}");
     }
@@ -200,10 +220,43 @@ fn enqueue(config: Option<&std::path::Path>, args: &EnqueueArgs) -> anyhow::Resu
     Ok(if summary.failed.is_empty() { 0 } else { 1 })
 }
 
+fn discover(config: Option<&std::path::Path>, args: &DiscoverArgs) -> anyhow::Result<i32> {
+    let settings = Settings::load(config)?;
+    tcx::telemetry::init_logging(settings.log.format);
+    let job = tcx::job::Job::site(tcx::job::url_job_id(&args.url), args.url.clone());
+    job.validate()?;
+    let outcome = multi_thread_runtime()?.block_on(async {
+        let metrics = std::sync::Arc::new(tcx::telemetry::Metrics::new()?);
+        let pipeline = tcx::worker::Pipeline::new(&settings, metrics)?;
+        anyhow::Ok(pipeline.process_site(&job, 1).await)
+    })?;
+    let mut out = String::new();
+    if args.json {
+        out = serde_json::to_string_pretty(&outcome.result)?;
+        out.push('\n');
+    } else {
+        for page in &outcome.result.pages {
+            out.push_str(&format!(
+                "{:<16} {:<18} {:<40} {}\n",
+                page.document_type.name(),
+                tcx::worker::site::action_name(page.action),
+                page.url,
+                page.text
+            ));
+        }
+    }
+    print!("{out}");
+    if let Some(error) = &outcome.result.error {
+        eprintln!("tcx: {}: {}", error.kind, error.message);
+        return Ok(1);
+    }
+    Ok(0)
+}
+
 fn batch(config: Option<&std::path::Path>, args: &BatchArgs) -> anyhow::Result<i32> {
     let settings = Settings::load(config)?;
     tcx::telemetry::init_logging(settings.log.format);
-    let list = tcx::job::read_job_list(&args.input)?;
+    let list = tcx::job::read_job_list_with(&args.input, args.sites)?;
     for (line, reason) in &list.skipped {
         eprintln!("tcx: line {line} skipped: {reason}");
     }

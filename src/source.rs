@@ -298,6 +298,7 @@ mod tests {
             max_body_bytes: 1024,
             user_agent: "tcx-test".into(),
             allow_private_networks: false,
+            resolve: Vec::new(),
         })
         .unwrap()
     }

@@ -78,6 +78,12 @@ pub struct Metrics {
     pub amqp_connected: IntGauge,
     /// Constant 1 with the `version` label.
     pub build_info: IntGaugeVec,
+    /// Finished site jobs by outcome (`ok` or the error kind).
+    pub site_jobs: IntCounterVec,
+    /// Legal pages found by discovery, by document type and what became of them.
+    pub discovered_pages: IntCounterVec,
+    /// URLs not fetched because of robots.txt (`disallowed` or `unreachable`).
+    pub robots_refusals: IntCounterVec,
 }
 
 impl Metrics {
@@ -141,6 +147,31 @@ impl Metrics {
         build_info
             .with_label_values(&[env!("CARGO_PKG_VERSION")])
             .set(1);
+        let site_jobs = IntCounterVec::new(
+            Opts::new(
+                "tcx_site_jobs_total",
+                "Finished site jobs (discovery of a shop's legal pages) by outcome.",
+            ),
+            &["outcome"],
+        )?;
+        let discovered_pages = IntCounterVec::new(
+            Opts::new(
+                "tcx_discovered_pages_total",
+                "Legal links found by discovery, by document type and action (enqueued, pdf, robots_disallowed, robots_unreachable, over_limit).",
+            ),
+            &["document_type", "action"],
+        )?;
+        let robots_refusals = IntCounterVec::new(
+            Opts::new(
+                "tcx_robots_refusals_total",
+                "URLs not fetched because of robots.txt, by reason (disallowed, unreachable).",
+            ),
+            &["reason"],
+        )?;
+        let _ = site_jobs.with_label_values(&["ok"]);
+        for reason in ["disallowed", "unreachable"] {
+            let _ = robots_refusals.with_label_values(&[reason]);
+        }
         for stage in STAGES {
             let _ = stage_seconds.with_label_values(&[stage]);
         }
@@ -159,6 +190,9 @@ impl Metrics {
         registry.register(Box::new(dead_lettered.clone()))?;
         registry.register(Box::new(amqp_connected.clone()))?;
         registry.register(Box::new(build_info.clone()))?;
+        registry.register(Box::new(site_jobs.clone()))?;
+        registry.register(Box::new(discovered_pages.clone()))?;
+        registry.register(Box::new(robots_refusals.clone()))?;
         Ok(Metrics {
             registry,
             jobs,
@@ -172,6 +206,9 @@ impl Metrics {
             dead_lettered,
             amqp_connected,
             build_info,
+            site_jobs,
+            discovered_pages,
+            robots_refusals,
         })
     }
 

@@ -257,6 +257,7 @@ fn client_builds_from_default_like_settings() {
         max_body_bytes: 1 << 20,
         user_agent: "tcx-test".into(),
         allow_private_networks: false,
+        resolve: Vec::new(),
     };
     assert!(Fetcher::new(&settings).is_ok());
     let bad = FetchSettings {

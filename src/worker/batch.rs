@@ -3,7 +3,7 @@
 //! the worker's backoff, one JSON line per job in completion order, a progress bar and a
 //! summary.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -13,8 +13,9 @@ use thiserror::Error;
 use tokio::task::JoinSet;
 
 use crate::config::WorkerSettings;
-use crate::job::WorkItem;
+use crate::job::{Job, WorkItem};
 use crate::worker::pipeline::{Outcome, Pipeline};
+use crate::worker::site::{SiteOutcome, count_site_job};
 
 /// Why a batch stopped.
 #[derive(Debug, Error)]
@@ -124,12 +125,14 @@ pub async fn run_batch<W: Write>(
         bar.set_style(style.progress_chars("=> "));
     }
     let mut summary = BatchSummary::default();
-    let mut pending = items.into_iter();
-    let mut running: JoinSet<(Outcome, u32)> = JoinSet::new();
+    let mut pending: VecDeque<WorkItem> = items.into();
+    let mut running: JoinSet<(Done, u32)> = JoinSet::new();
     let concurrency = options.concurrency.max(1);
     loop {
         while running.len() < concurrency {
-            let Some(item) = pending.next() else { break };
+            let Some(item) = pending.pop_front() else {
+                break;
+            };
             let pipeline = Arc::clone(&pipeline);
             let opts = options.clone();
             running.spawn(async move { run_item(&pipeline, &item, &opts).await });
@@ -138,7 +141,7 @@ pub async fn run_batch<W: Write>(
             break;
         };
         // A panicking job task is a bug in tcx; keep the batch going and count it.
-        let (outcome, retries) = match joined {
+        let (done, retries) = match joined {
             Ok(done) => done,
             Err(e) => {
                 summary.total += 1;
@@ -150,12 +153,24 @@ pub async fn run_batch<W: Write>(
         };
         summary.total += 1;
         summary.retries += retries as usize;
-        match &outcome.error_kind {
-            None => summary.ok += 1,
-            Some(kind) => *summary.errors.entry(kind.clone()).or_default() += 1,
-        }
-        serde_json::to_writer(&mut *out, &outcome.result)?;
+        let (error_kind, found) = match done {
+            Done::Page(outcome) => {
+                serde_json::to_writer(&mut *out, &outcome.result)?;
+                (outcome.error_kind, outcome.follow)
+            }
+            Done::Site(outcome) => {
+                serde_json::to_writer(&mut *out, &outcome.result)?;
+                (outcome.error_kind, outcome.page_jobs)
+            }
+        };
         out.write_all(b"\n")?;
+        match error_kind {
+            None => summary.ok += 1,
+            Some(kind) => *summary.errors.entry(kind).or_default() += 1,
+        }
+        // Pages found by a site job (or by a page that was not a legal page) run next.
+        bar.inc_length(found.len() as u64);
+        pending.extend(found.into_iter().map(WorkItem::Job));
         bar.inc(1);
         bar.set_message(format!("ok {}", summary.ok));
     }
@@ -165,8 +180,43 @@ pub async fn run_batch<W: Write>(
     Ok(summary)
 }
 
+/// What one item gave.
+enum Done {
+    /// A page job's or file's outcome.
+    Page(Box<Outcome>),
+    /// A site job's outcome.
+    Site(Box<SiteOutcome>),
+}
+
 /// One item with in-process retries; returns the final outcome and the retries made.
-async fn run_item(pipeline: &Pipeline, item: &WorkItem, options: &BatchOptions) -> (Outcome, u32) {
+async fn run_item(pipeline: &Pipeline, item: &WorkItem, options: &BatchOptions) -> (Done, u32) {
+    if let WorkItem::Job(job) = item
+        && job.is_site_job()
+    {
+        let (outcome, retries) = run_site(pipeline, job, options).await;
+        return (Done::Site(Box::new(outcome)), retries);
+    }
+    let (outcome, retries) = run_page(pipeline, item, options).await;
+    (Done::Page(Box::new(outcome)), retries)
+}
+
+/// A site job with in-process retries.
+async fn run_site(pipeline: &Pipeline, job: &Job, options: &BatchOptions) -> (SiteOutcome, u32) {
+    let mut attempt = 1;
+    loop {
+        let outcome = pipeline.process_site(job, attempt).await;
+        if !outcome.retryable || attempt > options.max_retries {
+            count_site_job(pipeline, &outcome);
+            return (outcome, attempt - 1);
+        }
+        pipeline.metrics().retries.inc();
+        tokio::time::sleep(options.worker.retry_delay(attempt)).await;
+        attempt += 1;
+    }
+}
+
+/// A page job or file with in-process retries.
+async fn run_page(pipeline: &Pipeline, item: &WorkItem, options: &BatchOptions) -> (Outcome, u32) {
     let mut attempt = 1;
     loop {
         let outcome = match item {

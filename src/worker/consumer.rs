@@ -259,9 +259,86 @@ fn result_body(outcome: &Outcome, max_bytes: usize) -> Result<(Vec<u8>, bool), P
     replaced.job_id = doc.job_id.clone();
     let message = crate::job::ResultMessage {
         document: replaced,
-        attempt: outcome.result.attempt,
+        ..outcome.result.clone()
     };
     Ok((serialise(&message)?, true))
+}
+
+/// Publishes page jobs (found by discovery) to the jobs exchange, each confirmed.
+async fn publish_jobs(
+    ctx: &WorkerContext,
+    channel: &Channel,
+    jobs: &[Job],
+) -> Result<(), PublishError> {
+    let amqp = &ctx.settings.amqp;
+    for job in jobs {
+        let body = serde_json::to_vec(job).map_err(|e| {
+            tracing::error!(error = %e, "cannot serialise a page job");
+            PublishError::Nacked
+        })?;
+        let props = json_properties(&job.job_id, headers(&[], Some(1)));
+        publisher::publish_confirmed(
+            channel,
+            &amqp.jobs_exchange,
+            &amqp.jobs_routing_key,
+            &body,
+            props,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Handles a site job: discovery; then a retry, or the page jobs and the site result.
+async fn handle_site(
+    ctx: &WorkerContext,
+    channel: &Channel,
+    job: &Job,
+    body: &[u8],
+    attempt: u32,
+) -> Result<(), PublishError> {
+    let settings = &ctx.settings;
+    let metrics = &ctx.metrics;
+    let outcome = ctx.pipeline.process_site(job, attempt).await;
+    let label = outcome.error_kind.as_deref().unwrap_or("ok");
+    if outcome.retryable && attempt <= settings.worker.max_retries {
+        let queue = topology::retry_queue(&settings.amqp, &settings.worker, attempt);
+        tracing::info!(job_id = %job.job_id, attempt, kind = label, %queue, "retrying a site job later");
+        let props = json_properties(&job.job_id, headers(&[], Some(attempt + 1)));
+        publisher::publish_confirmed(channel, "", &queue, body, props).await?;
+        metrics.retries.inc();
+        metrics.count_job("retry", label);
+        return Ok(());
+    }
+    publish_jobs(ctx, channel, &outcome.page_jobs).await?;
+    let result = serde_json::to_vec(&outcome.result).map_err(|e| {
+        tracing::error!(error = %e, "cannot serialise a site result");
+        PublishError::Nacked
+    })?;
+    let props = json_properties(
+        &job.job_id,
+        headers(&[("job_id", job.job_id.as_str())], Some(attempt)),
+    );
+    publisher::publish_confirmed(
+        channel,
+        &settings.amqp.results_exchange,
+        &settings.amqp.results_routing_key,
+        &result,
+        props,
+    )
+    .await?;
+    tracing::info!(
+        job_id = %job.job_id,
+        pages = outcome.page_jobs.len(),
+        kind = label,
+        "site job done"
+    );
+    crate::worker::site::count_site_job(&ctx.pipeline, &outcome);
+    match &outcome.error_kind {
+        None => metrics.count_job("ok", ""),
+        Some(kind) => metrics.count_job("error", kind),
+    }
+    Ok(())
 }
 
 /// Handles one delivery: parse, process, publish (result, retry or dead letter), ack.
@@ -299,6 +376,9 @@ async fn handle(ctx: &WorkerContext, channel: &Channel, delivery: Delivery) {
             }
             r
         }
+        Ok(job) if job.is_site_job() => {
+            handle_site(ctx, channel, &job, &delivery.data, attempt).await
+        }
         Ok(mut job) => {
             // The page moves out of the job: a waiting job holds one copy of it less.
             let html = job.html.take();
@@ -315,6 +395,8 @@ async fn handle(ctx: &WorkerContext, channel: &Channel, delivery: Delivery) {
                     metrics.count_job("retry", outcome.label());
                 }
                 r
+            } else if let Err(e) = publish_jobs(ctx, channel, &outcome.follow).await {
+                Err(e)
             } else {
                 match result_body(&outcome, settings.amqp.max_message_bytes) {
                     Ok((body, too_large)) => {

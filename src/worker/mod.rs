@@ -8,6 +8,7 @@ pub mod enqueue;
 pub mod limiter;
 pub mod pipeline;
 pub mod publisher;
+pub mod site;
 pub mod topology;
 
 use std::sync::Arc;

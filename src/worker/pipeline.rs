@@ -3,11 +3,12 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Instant, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use tokio::sync::Semaphore;
 
-use crate::config::{Settings, WorkerSettings};
+use crate::config::{DiscoverySettings, Settings, WorkerSettings};
+use crate::discover::RobotsCache;
 use crate::fetch::{FetchError, FetchedPage, Fetcher};
 use crate::job::{Job, ResultMessage};
 use crate::source::rfc3339;
@@ -26,6 +27,9 @@ pub struct Outcome {
     pub error_kind: Option<String>,
     /// Whether the failure is transient (timeouts, 5xx, connection errors).
     pub retryable: bool,
+    /// Page jobs to publish: the legal links of a page that is not a legal page, when its
+    /// job asked for them (`follow_legal_links`).
+    pub follow: Vec<Job>,
 }
 
 impl Outcome {
@@ -46,6 +50,8 @@ pub struct Pipeline {
     metrics: Arc<Metrics>,
     max_inline_bytes: usize,
     output: tcx_core::OutputOptions,
+    pub(crate) discovery: DiscoverySettings,
+    pub(crate) robots: RobotsCache,
 }
 
 impl Pipeline {
@@ -62,6 +68,7 @@ impl Pipeline {
         );
         pipeline.max_inline_bytes = settings.fetch.max_body_bytes;
         pipeline.output = settings.output.options();
+        pipeline.set_discovery(settings.discovery.clone(), &settings.fetch.user_agent);
         Ok(pipeline)
     }
 
@@ -81,7 +88,29 @@ impl Pipeline {
             metrics,
             max_inline_bytes: 10 * 1024 * 1024,
             output: tcx_core::OutputOptions::default(),
+            discovery: default_discovery(),
+            robots: RobotsCache::new("tcx", Duration::from_secs(3600), Duration::from_secs(5)),
         }
+    }
+
+    /// Sets the discovery settings (site jobs, robots.txt for `user_agent`'s product token).
+    pub fn set_discovery(&mut self, discovery: DiscoverySettings, user_agent: &str) {
+        self.robots = RobotsCache::new(
+            user_agent,
+            Duration::from_secs(discovery.robots_cache_secs),
+            Duration::from_secs(discovery.robots_timeout_secs),
+        );
+        self.discovery = discovery;
+    }
+
+    /// The HTTP client.
+    pub(crate) fn fetcher(&self) -> &Fetcher {
+        &self.fetcher
+    }
+
+    /// The per-host politeness limiter.
+    pub(crate) fn limiter(&self) -> &HostLimiter {
+        &self.limiter
     }
 
     /// The metrics this pipeline records into.
@@ -131,23 +160,35 @@ impl Pipeline {
                 if !inline {
                     self.metrics.fetched_bytes.inc_by(page.bytes as u64);
                 }
-                self.analyze_page(
-                    &job.job_id,
-                    page,
-                    fetched_at,
-                    attempt,
-                    job.lang_hint.as_deref(),
-                )
-                .await
+                // Read the links before the page moves into the analysis; they are used only
+                // if the page is not a legal page.
+                let follow = if job.follow_legal_links {
+                    let page_url =
+                        url::Url::parse(&page.final_url).or_else(|_| url::Url::parse(&job.url));
+                    match page_url {
+                        Ok(page_url) => {
+                            let links = self.legal_links_of(&page.html, &page_url).await;
+                            crate::worker::site::page_jobs(
+                                job,
+                                &links,
+                                page_url.as_str(),
+                                &page.html,
+                            )
+                        }
+                        Err(_) => Vec::new(),
+                    }
+                } else {
+                    Vec::new()
+                };
+                let mut outcome = self
+                    .analyze_page(job, page, fetched_at, attempt, true)
+                    .await;
+                if outcome.error_kind.as_deref() == Some(NOT_LEGAL_PAGE) {
+                    outcome.follow = follow;
+                }
+                outcome
             }
-            Err(e) => error_outcome(
-                &job.job_id,
-                &job.url,
-                attempt,
-                e.kind(),
-                e.to_string(),
-                e.retryable(),
-            ),
+            Err(e) => error_outcome(job, attempt, e.kind(), e.to_string(), e.retryable()),
         }
     }
 
@@ -160,13 +201,26 @@ impl Pipeline {
             tokio::task::spawn_blocking(move || crate::source::read_file(&owned, limit)).await;
         match read {
             Ok(Ok(bytes)) => {
-                let page = crate::source::page_from_bytes(&bytes, url);
+                let page = crate::source::page_from_bytes(&bytes, url.clone());
                 let fetched_at = rfc3339(SystemTime::now());
-                self.analyze_page(job_id, page, fetched_at, attempt, None)
+                // A local file was chosen by hand: it is analysed whatever it is.
+                self.analyze_page(&Job::new(job_id, url), page, fetched_at, attempt, false)
                     .await
             }
-            Ok(Err(e)) => error_outcome(job_id, &url, attempt, e.kind(), e.to_string(), false),
-            Err(e) => error_outcome(job_id, &url, attempt, "internal", e.to_string(), false),
+            Ok(Err(e)) => error_outcome(
+                &Job::new(job_id, url),
+                attempt,
+                e.kind(),
+                e.to_string(),
+                false,
+            ),
+            Err(e) => error_outcome(
+                &Job::new(job_id, url),
+                attempt,
+                "internal",
+                e.to_string(),
+                false,
+            ),
         }
     }
 
@@ -174,17 +228,16 @@ impl Pipeline {
     /// threads.
     async fn analyze_page(
         &self,
-        job_id: &str,
+        job: &Job,
         page: FetchedPage,
         fetched_at: String,
         attempt: u32,
-        lang_hint: Option<&str>,
+        refuse_non_legal: bool,
     ) -> Outcome {
         let source = page.source(fetched_at);
         let Ok(_slot) = Arc::clone(&self.analysis_slots).acquire_owned().await else {
             return error_outcome(
-                job_id,
-                &page.url,
+                job,
                 attempt,
                 "internal",
                 "analysis pool closed".into(),
@@ -192,7 +245,7 @@ impl Pipeline {
             );
         };
         // A job's language hint decides when the detector is unsure.
-        let options = match lang_hint {
+        let options = match job.lang_hint.as_deref() {
             Some(hint) => {
                 let mut with_hint = AnalysisOptions::clone(&self.options);
                 with_hint.lang_hint = Some(hint.to_owned());
@@ -228,11 +281,8 @@ impl Pipeline {
                     .content_method
                     .with_label_values(&[method])
                     .inc();
-                (
-                    Document::from_analysis(analysis, source, extracted_at)
-                        .with_output(self.output),
-                    None,
-                )
+                let document = Document::from_analysis(analysis, source, extracted_at);
+                self.typed_or_refused(job, document, refuse_non_legal)
             }
             Ok(Err(e)) => (
                 Document::from_error(
@@ -253,38 +303,83 @@ impl Pipeline {
             ),
         };
         Outcome {
-            result: ResultMessage {
-                document: document.with_job_id(job_id),
-                attempt,
-            },
+            result: ResultMessage::for_job(document.with_job_id(&job.job_id), attempt, job),
             error_kind,
             retryable: false,
+            follow: Vec::new(),
         }
+    }
+
+    /// The analysed page's Document with its type read again with the link it was found by,
+    /// or — when it is not a legal page and `discovery.reject_non_legal_pages` is on — the
+    /// error result [`NOT_LEGAL_PAGE`].
+    fn typed_or_refused(
+        &self,
+        job: &Job,
+        mut document: Document,
+        refuse_non_legal: bool,
+    ) -> (Document, Option<String>) {
+        if let Some(found) = &job.found_by {
+            let hints = tcx_core::TypeHints {
+                url: Some(found.url.as_str()),
+                link_text: Some(found.text.as_str()),
+            };
+            if let Some(typed) = tcx_core::classify_document(&document, &hints) {
+                document.document_type = Some(typed);
+            }
+        }
+        // An address that names a legal document ("/agb", "/privacy-policy") is evidence the
+        // page's text cannot outweigh: a short imprint is still an imprint.
+        let named_by_url = tcx_core::type_of_url(&job.url)
+            .is_some_and(|kind| kind != tcx_core::DocumentType::Other);
+        if refuse_non_legal && self.discovery.reject_non_legal_pages && !named_by_url {
+            let verdict = tcx_core::legal_page_verdict(&document);
+            if !verdict.is_legal {
+                let error = ErrorInfo::new(
+                    NOT_LEGAL_PAGE,
+                    format!(
+                        "not a legal page (score {:.2}): {}",
+                        verdict.score, verdict.reason
+                    ),
+                    false,
+                );
+                let refused =
+                    Document::from_error(error, document.source.clone(), document.extracted_at);
+                return (refused, Some(NOT_LEGAL_PAGE.to_owned()));
+            }
+        }
+        (document.with_output(self.output), None)
+    }
+}
+
+/// Error kind of a page job whose page is not a legal document.
+pub const NOT_LEGAL_PAGE: &str = "not_legal_page";
+
+/// Discovery defaults for a pipeline built without settings.
+fn default_discovery() -> DiscoverySettings {
+    DiscoverySettings {
+        max_pages: 10,
+        external_hosts: Vec::new(),
+        respect_robots: true,
+        robots_timeout_secs: 5,
+        robots_cache_secs: 3600,
+        reject_non_legal_pages: true,
     }
 }
 
 /// The error outcome of a job that failed before the analysis.
-fn error_outcome(
-    job_id: &str,
-    url: &str,
-    attempt: u32,
-    kind: &str,
-    message: String,
-    retryable: bool,
-) -> Outcome {
-    let source = Source::new(Some(url.to_owned()), None, None, None);
+fn error_outcome(job: &Job, attempt: u32, kind: &str, message: String, retryable: bool) -> Outcome {
+    let source = Source::new(Some(job.url.clone()), None, None, None);
     let document = Document::from_error(
         ErrorInfo::new(kind, message, retryable),
         source,
         rfc3339(SystemTime::now()),
     );
     Outcome {
-        result: ResultMessage {
-            document: document.with_job_id(job_id),
-            attempt,
-        },
+        result: ResultMessage::for_job(document.with_job_id(&job.job_id), attempt, job),
         error_kind: Some(kind.to_owned()),
         retryable,
+        follow: Vec::new(),
     }
 }
 
@@ -328,6 +423,31 @@ mod tests {
             p.process_job(&job, 1).await.error_kind.as_deref(),
             Some("not_html")
         );
+    }
+
+    #[tokio::test]
+    async fn a_product_page_is_not_a_legal_page_unless_its_address_says_so() {
+        let p = pipeline(&[]);
+        let html = "<html><head><title>Sommerkleid Blau</title></head><body><nav>Start Shop</nav>\
+            <main><h1>Sommerkleid Blau</h1><p>Leichtes Kleid aus Baumwolle, in vier Größen und drei \
+            Farben. Jetzt in den Warenkorb legen und schon morgen tragen.</p><p>Farbe: Blau. \
+            Material: 100 % Baumwolle. Pflege: Maschinenwäsche bei 30 Grad.</p></main></body></html>";
+        let mut job = Job::new("p1", "https://shop.example/kleider/sommerkleid-blau");
+        job.html = Some(html.into());
+        let out = p.process_job(&job, 1).await;
+        assert_eq!(out.error_kind.as_deref(), Some(NOT_LEGAL_PAGE));
+        assert!(!out.retryable);
+        let error = out.result.document.error.expect("an error");
+        assert!(
+            error.message.contains("not a legal page"),
+            "{}",
+            error.message
+        );
+        job.url = "https://shop.example/agb".into();
+        assert_eq!(p.process_job(&job, 1).await.error_kind, None);
+        let off = pipeline(&[("TCX__DISCOVERY__REJECT_NON_LEGAL_PAGES", "false")]);
+        job.url = "https://shop.example/kleider/sommerkleid-blau".into();
+        assert_eq!(off.process_job(&job, 1).await.error_kind, None);
     }
 
     #[tokio::test]

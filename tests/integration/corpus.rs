@@ -102,10 +102,7 @@ fn default_results_stay_near_the_size_of_their_text() {
         let text = a.text.len().max(1) as f64;
         let doc = tcx::Document::from_analysis(a, page.source("t".into()), "t".into());
         let size = |d: &tcx::Document| {
-            let m = tcx::job::ResultMessage {
-                document: d.clone(),
-                attempt: 1,
-            };
+            let m = tcx::job::ResultMessage::for_job(d.clone(), 1, &tcx::job::Job::new("j", "u"));
             serde_json::to_vec(&m).unwrap().len() as f64
         };
         let default = doc.clone().with_output(tcx_core::OutputOptions::default());

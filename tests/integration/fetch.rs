@@ -25,6 +25,7 @@ fn settings(allow_private_networks: bool) -> FetchSettings {
         max_body_bytes: 64 * 1024,
         user_agent: UA.into(),
         allow_private_networks,
+        resolve: Vec::new(),
     }
 }
 

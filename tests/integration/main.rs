@@ -6,6 +6,7 @@ mod cli;
 mod content;
 mod corpus;
 mod deploy;
+mod discovery;
 mod eval;
 mod fetch;
 mod hardening;

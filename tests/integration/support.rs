@@ -122,7 +122,7 @@ impl RecordedRequest {
 }
 
 struct Shared {
-    routes: HashMap<String, Route>,
+    routes: Mutex<HashMap<String, Route>>,
     stop: AtomicBool,
     requests: Mutex<Vec<RecordedRequest>>,
     /// Requests being answered right now, and the most there ever were at once.
@@ -146,7 +146,7 @@ impl TestServer {
             .expect("non-blocking listener");
         let addr = listener.local_addr().expect("local address");
         let shared = Arc::new(Shared {
-            routes: routes.into_iter().map(|(p, r)| (p.to_owned(), r)).collect(),
+            routes: Mutex::new(routes.into_iter().map(|(p, r)| (p.to_owned(), r)).collect()),
             stop: AtomicBool::new(false),
             requests: Mutex::new(Vec::new()),
             in_flight: AtomicUsize::new(0),
@@ -161,6 +161,13 @@ impl TestServer {
             addr,
             shared,
             accept: Some(accept),
+        }
+    }
+
+    /// Adds (or replaces) routes, e.g. pages that must name the server's own port.
+    pub fn set_routes<'a>(&self, routes: impl IntoIterator<Item = (&'a str, Route)>) {
+        if let Ok(mut table) = self.shared.routes.lock() {
+            table.extend(routes.into_iter().map(|(p, r)| (p.to_owned(), r)));
         }
     }
 
@@ -273,9 +280,14 @@ fn handle(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
     let without_query = path.split('?').next().unwrap_or_default();
     let route = shared
         .routes
-        .get(&path)
-        .or_else(|| shared.routes.get(without_query))
-        .cloned()
+        .lock()
+        .ok()
+        .and_then(|routes| {
+            routes
+                .get(&path)
+                .or_else(|| routes.get(without_query))
+                .cloned()
+        })
         .unwrap_or_else(|| {
             Route::new(404, "<html><body>not found</body></html>").content_type("text/html")
         });

@@ -30,7 +30,7 @@ const URL: &str = "amqp://guest:guest@127.0.0.1:5672/%2f";
 
 /// True when a broker listens; otherwise prints why the test is skipped — or, with
 /// `TCX_REQUIRE_BROKER=1` (as `.ci/run` sets it), fails the test.
-fn broker_available(test: &str) -> bool {
+pub(crate) fn broker_available(test: &str) -> bool {
     let addr: SocketAddr = BROKER.parse().expect("address");
     if TcpStream::connect_timeout(&addr, Duration::from_millis(500)).is_ok() {
         return true;
@@ -44,7 +44,10 @@ fn broker_available(test: &str) -> bool {
 }
 
 /// Loopback settings with topology names unique to `test`.
-fn unique_settings(test: &str, extra: &[(&str, &str)]) -> (Settings, Vec<(String, String)>) {
+pub(crate) fn unique_settings(
+    test: &str,
+    extra: &[(&str, &str)],
+) -> (Settings, Vec<(String, String)>) {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
@@ -80,7 +83,7 @@ fn unique_settings(test: &str, extra: &[(&str, &str)]) -> (Settings, Vec<(String
     (loopback_settings(&pairs), env)
 }
 
-async fn connect() -> (Connection, Channel) {
+pub(crate) async fn connect() -> (Connection, Channel) {
     let conn = Connection::connect(URL, ConnectionProperties::default())
         .await
         .expect("connect to RabbitMQ");
@@ -89,7 +92,7 @@ async fn connect() -> (Connection, Channel) {
 }
 
 /// Deletes every queue and exchange of the test's topology.
-async fn cleanup(settings: &Settings) {
+pub(crate) async fn cleanup(settings: &Settings) {
     let (conn, ch) = connect().await;
     let a = &settings.amqp;
     let mut queues = vec![
@@ -182,7 +185,7 @@ async fn collect_results(
 }
 
 /// Starts a worker inside the test process.
-fn spawn_worker(
+pub(crate) fn spawn_worker(
     settings: &Settings,
     name: &str,
 ) -> (CancellationToken, tokio::task::JoinHandle<()>) {
@@ -198,7 +201,7 @@ fn spawn_worker(
     (token, handle)
 }
 
-async fn stop_worker((token, handle): (CancellationToken, tokio::task::JoinHandle<()>)) {
+pub(crate) async fn stop_worker((token, handle): (CancellationToken, tokio::task::JoinHandle<()>)) {
     token.cancel();
     tokio::time::timeout(Duration::from_secs(20), handle)
         .await

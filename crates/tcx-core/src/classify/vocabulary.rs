@@ -183,6 +183,8 @@ pub fn fold(text: &str) -> String {
     let mut space = true;
     for c in text.chars().flat_map(char::to_lowercase) {
         let base = match c {
+            // Soft hyphens and zero-width characters join what they split.
+            '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' => continue,
             'ä' | 'à' | 'á' | 'â' | 'ã' | 'å' => 'a',
             'ö' | 'ò' | 'ó' | 'ô' | 'õ' => 'o',
             'ü' | 'ù' | 'ú' | 'û' => 'u',
@@ -239,13 +241,16 @@ pub fn match_label(label: &str) -> Option<LabelMatch> {
     best
 }
 
-/// The share (0 to 1) of a label's letters that phrases of `kind` cover: 1.0 for "AGB" or
-/// "Rückgabe & Umtausch", about 0.35 for the product name "Cookie Cutter Set". A link text
+/// The share (0 to 1) of a label's letters that phrases of `kind` cover (a phrase covers the
+/// whole word it starts, so German compounds count whole): 1.0 for "AGB",
+/// "Datenschutzbestimmungen" or "Rückgabe & Umtausch", about 0.35 for the product name
+/// "Cookie Cutter Set". A link text
 /// names a document only when most of it is the document's name.
 ///
 /// ```
 /// use tcx_core::{DocumentType, label_coverage};
 /// assert_eq!(label_coverage("Rückgabe & Umtausch", DocumentType::Withdrawal), 1.0);
+/// assert_eq!(label_coverage("Datenschutzbestimmungen", DocumentType::Privacy), 1.0);
 /// assert!(label_coverage("Cookie Cutter Set", DocumentType::Cookies) < 0.5);
 /// ```
 pub fn label_coverage(label: &str, kind: DocumentType) -> f64 {
@@ -258,9 +263,13 @@ pub fn label_coverage(label: &str, kind: DocumentType) -> f64 {
         }
         for (i, _) in folded.match_indices(phrase) {
             if matches_at(bytes, i, phrase) {
-                covered[i..i + phrase.len()]
-                    .iter_mut()
-                    .for_each(|c| *c = true);
+                // A stem covers its whole word: "Datenschutzbestimmungen" is all a name.
+                let end = bytes[i..]
+                    .iter()
+                    .position(|b| *b == b' ')
+                    .map_or(bytes.len(), |n| i + n)
+                    .max(i + phrase.len());
+                covered[i..end].iter_mut().for_each(|c| *c = true);
             }
         }
     }
@@ -333,6 +342,7 @@ mod tests {
         );
         assert_eq!(fold("Geschäftsbedingungen"), "geschaftsbedingungen");
         assert_eq!(fold("Straße"), "strasse");
+        assert_eq!(fold("Daten\u{ad}schutz"), "datenschutz");
         assert_eq!(fold("Mentions légales"), "mentions legales");
     }
 
