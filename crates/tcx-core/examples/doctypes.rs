@@ -38,6 +38,10 @@ fn main() {
                             }
                             let t = doc.document_type.as_ref();
                             let v = tcx_core::legal_page_verdict(&doc);
+                        let mut whole = tcx_core::Section::new(None, None, 1);
+                        whole.subsections = doc.sections.clone();
+                        let vocab_only = tcx_core::classify_section(&whole)
+                            .map_or("none", |t| t.kind.name());
                             let ev: Vec<String> = t
                                 .map(|t| {
                                     t.evidence
@@ -55,7 +59,7 @@ fn main() {
                                 })
                                 .unwrap_or_default();
                             format!(
-                                "{i}\t{path}\t{rest}\t{}\t{:.2}\t{}\t{:.2}\t{}\t{}\t{}",
+                                "{i}\t{path}\t{rest}\t{}\t{:.2}\t{}\t{:.2}\t{}\t{}\t{}\t{vocab_only}",
                                 t.map_or("none", |t| t.kind.name()),
                                 t.map_or(0.0, |t| t.confidence),
                                 v.is_legal,

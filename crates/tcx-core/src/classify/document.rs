@@ -34,6 +34,8 @@ use crate::model::{
 };
 use crate::structure::hierarchy::names_a_document;
 use DocumentType::*;
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 /// What the caller knows about a page besides its content: the address it was fetched from
 /// and the text of the link it was found by.
@@ -61,6 +63,9 @@ pub const W_LINK_TEXT: f64 = 3.0;
 pub const W_VOCABULARY: f64 = 4.0;
 /// Weighted hits of typical words at which the vocabulary counts fully.
 pub const VOCABULARY_FULL: f64 = 12.0;
+
+/// Most that one line (a paragraph) adds to one type's vocabulary.
+pub const LINE_CAP: f64 = 1.5;
 
 /// Labels longer than this many words are sentences, not names.
 const MAX_LABEL_WORDS: usize = 12;
@@ -106,30 +111,60 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("loi applicable", Terms, 2.0),
     ("droit applicable", Terms, 2.0),
     ("litige*", Terms, 0.5),
+    // Terms: the parties of a sales contract, named in the third person (a withdrawal notice
+    // and a privacy policy speak to "you").
+    ("kunde", Terms, 0.5),
+    ("kunden", Terms, 0.5),
+    ("verkaufer*", Terms, 0.5),
+    ("kaufer*", Terms, 0.5),
+    ("besteller*", Terms, 0.5),
+    ("bestellvorgang*", Terms, 1.0),
+    ("vertragstext*", Terms, 1.5),
+    ("the customer", Terms, 0.5),
+    ("the buyer", Terms, 0.5),
+    ("the seller", Terms, 0.5),
+    ("le client", Terms, 0.5),
+    ("l acheteur", Terms, 0.5),
+    ("le vendeur", Terms, 0.5),
+    // Terms: the general words of a contract, each weak (a privacy policy has some).
+    ("shall", Terms, 0.3),
+    ("liable", Terms, 0.3),
+    ("liability", Terms, 0.3),
+    ("warranty", Terms, 0.3),
+    ("agreement", Terms, 0.3),
+    ("breach", Terms, 0.3),
+    ("vertrag", Terms, 0.3),
+    ("vertrages", Terms, 0.3),
+    ("vertrags*", Terms, 0.3),
+    ("haftet", Terms, 0.3),
+    ("anspruch*", Terms, 0.3),
+    ("anspruche*", Terms, 0.3),
+    ("contrat*", Terms, 0.3),
+    ("obligations", Terms, 0.3),
     // Withdrawal: the right to withdraw, its period, returns and refunds.
-    ("widerrufsfrist*", Withdrawal, 3.0),
+    ("widerrufsfrist*", Withdrawal, 1.5),
     ("widerrufsrecht*", Withdrawal, 1.5),
     ("widerrufsbelehrung*", Withdrawal, 1.5),
     ("widerrufsformular*", Withdrawal, 1.5),
     ("widerrufen", Withdrawal, 1.5),
-    ("ihren widerruf", Withdrawal, 2.0),
-    ("folgen des widerrufs", Withdrawal, 3.0),
+    ("ihren widerruf", Withdrawal, 1.0),
+    ("folgen des widerrufs", Withdrawal, 1.5),
     ("vierzehn tag*", Withdrawal, 1.0),
     ("rucksendung*", Withdrawal, 1.0),
     ("rucksende*", Withdrawal, 1.0),
     ("retoure*", Withdrawal, 1.0),
     ("ruckerstattung*", Withdrawal, 1.0),
     ("umtausch*", Withdrawal, 1.0),
-    ("withdraw from this contract", Withdrawal, 3.0),
+    ("withdraw from this contract", Withdrawal, 1.5),
     ("right of withdrawal", Withdrawal, 2.0),
     ("right to withdraw", Withdrawal, 2.0),
-    ("withdrawal period", Withdrawal, 3.0),
+    ("withdrawal period", Withdrawal, 1.5),
     ("cancellation period", Withdrawal, 2.0),
     ("refund*", Withdrawal, 1.0),
     ("return*", Withdrawal, 0.3),
     ("returned", Withdrawal, 0.5),
     ("exchange*", Withdrawal, 0.3),
-    ("delai de retractation", Withdrawal, 3.0),
+    ("delai de retractation", Withdrawal, 1.5),
     ("droit de retractation", Withdrawal, 2.0),
     ("retracte*", Withdrawal, 1.0),
     ("retractation", Withdrawal, 1.0),
@@ -252,6 +287,9 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("law enforcement", Other, 1.0),
     ("acceptable use", Other, 1.5),
 ];
+
+static CONTENT_INDEX: LazyLock<PhraseIndex> =
+    LazyLock::new(|| PhraseIndex::new(CONTENT.iter().map(|c| c.0)));
 
 /// Names of documents of the `other` kind that the label vocabulary does not list, and
 /// whether they are strong names (a generic "Guidelines" is weak).
@@ -580,60 +618,106 @@ pub(crate) struct Hits {
     pub phrases: Vec<String>,
 }
 
-/// The typical words of each type ([`CONTENT`]) in a text, per type that has any.
+/// The typical words of each type ([`CONTENT`]) in a text, per type that has any. A line
+/// (a paragraph) adds at most [`LINE_CAP`] to a type: words spread over the text count more
+/// than words crowded in one passage (an AGB that quotes the withdrawal notice stays terms).
 pub(crate) fn content_hits(text: &str) -> Vec<Hits> {
-    let folded = format!(" {} ", fold(text));
-    let mut per_type: Vec<(DocumentType, f64, usize, Vec<(usize, &str)>)> = Vec::new();
-    for &(phrase, kind, weight) in CONTENT {
-        let (stem, whole) = match phrase.strip_suffix('*') {
-            Some(stem) => (stem, false),
-            None => (phrase, true),
-        };
-        let n = count_phrase(&folded, stem, whole);
-        if n == 0 {
+    let mut weight = [0.0; 7];
+    let mut count = [0usize; 7];
+    let mut phrase_counts = vec![0usize; CONTENT.len()];
+    for line in text.lines() {
+        let folded = fold(line);
+        if folded.is_empty() {
             continue;
         }
-        let entry = match per_type.iter_mut().position(|e| e.0 == kind) {
-            Some(i) => &mut per_type[i],
-            None => {
-                per_type.push((kind, 0.0, 0, Vec::new()));
-                let last = per_type.len() - 1;
-                &mut per_type[last]
-            }
-        };
-        entry.1 += weight * n as f64;
-        entry.2 += n;
-        entry.3.push((n, stem));
+        let mut line_weight = [0.0; 7];
+        CONTENT_INDEX.scan(&folded, |j| {
+            let (_, kind, w) = CONTENT[j];
+            phrase_counts[j] += 1;
+            line_weight[index(kind)] += w;
+            count[index(kind)] += 1;
+        });
+        for (total, line) in weight.iter_mut().zip(line_weight) {
+            *total += line.min(LINE_CAP);
+        }
     }
-    per_type
+    DocumentType::ALL
         .into_iter()
-        .map(|(kind, weight, count, mut phrases)| {
-            phrases.sort_by(|a, b| b.0.cmp(&a.0));
+        .filter(|&kind| count[index(kind)] > 0)
+        .map(|kind| {
+            let mut phrases: Vec<(usize, &str)> = CONTENT
+                .iter()
+                .zip(&phrase_counts)
+                .filter(|((_, k, _), n)| *k == kind && **n > 0)
+                .map(|((p, _, _), n)| (*n, p.trim_end_matches('*')))
+                .collect();
+            phrases.sort_by_key(|p| std::cmp::Reverse(p.0));
             Hits {
                 kind,
-                weight,
-                count,
+                weight: weight[index(kind)],
+                count: count[index(kind)],
                 phrases: phrases.iter().take(5).map(|p| p.1.to_owned()).collect(),
             }
         })
         .collect()
 }
 
-/// Occurrences of ` stem` in a text folded and padded with spaces; when `whole`, followed
-/// by a space.
-fn count_phrase(padded: &str, stem: &str, whole: bool) -> usize {
-    let bytes = padded.as_bytes();
-    let mut n = 0;
-    let mut from = 0;
-    while let Some(i) = padded[from..].find(stem) {
-        let at = from + i;
-        let end = at + stem.len();
-        if at > 0 && bytes[at - 1] == b' ' && (!whole || bytes.get(end) == Some(&b' ')) {
-            n += 1;
+/// A set of folded phrases found in one pass over a text: each phrase is looked up at every
+/// word start by its first three bytes. A phrase ending in `*` may continue into the word;
+/// one without must end a word.
+pub(crate) struct PhraseIndex {
+    /// `(stem, whole word)` per phrase, in the order given.
+    phrases: Vec<(&'static str, bool)>,
+    /// Phrase indices by the first three bytes of their stem (shorter stems: all of it).
+    by_prefix: HashMap<&'static [u8], Vec<usize>>,
+}
+
+impl PhraseIndex {
+    pub(crate) fn new(phrases: impl IntoIterator<Item = &'static str>) -> PhraseIndex {
+        let mut index = PhraseIndex {
+            phrases: Vec::new(),
+            by_prefix: HashMap::new(),
+        };
+        for (i, phrase) in phrases.into_iter().enumerate() {
+            let (stem, whole) = match phrase.strip_suffix('*') {
+                Some(stem) => (stem, false),
+                None => (phrase, true),
+            };
+            let key = &stem.as_bytes()[..stem.len().min(3)];
+            index.by_prefix.entry(key).or_default().push(i);
+            index.phrases.push((stem, whole));
         }
-        from = end;
+        index
     }
-    n
+
+    /// Calls `found` with the index of every phrase occurrence in `folded` (a [`fold`]ed
+    /// text).
+    pub(crate) fn scan(&self, folded: &str, mut found: impl FnMut(usize)) {
+        let bytes = folded.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if i == 0 || bytes[i - 1] == b' ' {
+                for len in [3, 2, 1] {
+                    let Some(key) = bytes.get(i..i + len) else {
+                        continue;
+                    };
+                    let Some(candidates) = self.by_prefix.get(key) else {
+                        continue;
+                    };
+                    for &j in candidates {
+                        let (stem, whole) = self.phrases[j];
+                        let end = i + stem.len();
+                        if bytes.get(i..end) == Some(stem.as_bytes())
+                            && (!whole || end == bytes.len() || bytes[end] == b' ')
+                        {
+                            found(j);
+                        }
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
 }
 
 /// The parts of a page title between its separators.
@@ -656,4 +740,212 @@ fn shorten(text: &str) -> String {
 
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Source;
+    use crate::{AnalysisOptions, analyze};
+
+    fn doc_with(html: &str, url: Option<&str>) -> Document {
+        let a = analyze(html, &AnalysisOptions::default()).expect("analysis");
+        let source = Source::new(url.map(str::to_owned), url.map(str::to_owned), None, None);
+        Document::from_analysis(a, source, String::new())
+    }
+
+    fn page(title: &str, body: &str) -> String {
+        format!(
+            "<html><head><title>{title}</title></head><body><nav><a href=/>Start</a> \
+             <a href=/shop>Shop</a></nav><main>{body}</main><footer>© Shop</footer></body></html>"
+        )
+    }
+
+    const AGB_DE: &str = "<h1>Allgemeine Geschäftsbedingungen</h1>\
+        <h2>§ 1 Geltungsbereich</h2><p>Diese AGB gelten für alle Verträge zwischen dem Kunden \
+        und der Beispiel GmbH, die über den Online-Shop geschlossen werden.</p>\
+        <h2>§ 2 Vertragsschluss</h2><p>Die Darstellung der Produkte stellt kein bindendes \
+        Angebot dar. Der Vertrag kommt mit unserer Auftragsbestätigung zustande.</p>\
+        <h2>§ 3 Eigentumsvorbehalt</h2><p>Die Ware bleibt bis zur vollständigen Zahlung unser \
+        Eigentum. Der Kunde haftet für Schäden.</p>\
+        <h2>§ 4 Gewährleistung</h2><p>Es gilt das gesetzliche Mängelhaftungsrecht.</p>";
+
+    #[test]
+    fn a_german_agb_by_title_heading_and_words() {
+        let doc = doc_with(&page("AGB | Beispiel-Shop", AGB_DE), None);
+        let t = doc.document_type.expect("typed");
+        assert_eq!(t.kind, DocumentType::Terms);
+        assert_eq!(t.ota_name.as_deref(), Some("Terms of Service"));
+        assert!(t.confidence > 0.5, "{t:?}");
+        let sources: Vec<EvidenceSource> = t.evidence.iter().map(|e| e.source).collect();
+        assert!(sources.contains(&EvidenceSource::Title));
+        assert!(sources.contains(&EvidenceSource::Heading));
+        assert!(sources.contains(&EvidenceSource::Vocabulary));
+        // A single document: the sections are not typed one by one.
+        assert!(doc.sections.iter().all(|s| s.document_type.is_none()));
+    }
+
+    #[test]
+    fn an_english_privacy_policy_without_a_telling_title() {
+        let body = "<h1>How we handle your information</h1>\
+            <p>We collect personal data when you create an account, such as your name and \
+            e-mail address. The data controller is Example Ltd.</p>\
+            <h2>Your rights</h2><p>Under the GDPR you may ask for a copy of your personal \
+            data and ask us to delete your personal information.</p>\
+            <h2>Retention</h2><p>We keep your data for as long as your account exists.</p>";
+        let doc = doc_with(&page("Example Ltd", body), None);
+        let t = doc.document_type.expect("typed");
+        assert_eq!(t.kind, DocumentType::Privacy, "{t:?}");
+        assert!(
+            t.evidence
+                .iter()
+                .all(|e| e.source == EvidenceSource::Vocabulary)
+        );
+    }
+
+    #[test]
+    fn french_pages() {
+        let mentions = "<h1>Mentions légales</h1><p>Éditeur du site : Exemple SAS au capital \
+            social de 10 000 euros, RCS Paris 123 456 789, SIRET 123 456 789 00012, siège \
+            social : 1 rue de la Paix, 75002 Paris.</p><p>Directeur de la publication : Jean \
+            Dupont. Hébergeur : OVH, Roubaix.</p>";
+        let doc = doc_with(&page("Exemple", mentions), None);
+        assert_eq!(
+            doc.document_type.map(|t| t.kind),
+            Some(DocumentType::Imprint)
+        );
+
+        let retractation = "<h2>Votre droit</h2><p>Vous disposez d'un délai de rétractation \
+            de quatorze jours pour exercer votre droit de rétractation sans avoir à motiver \
+            votre décision.</p><p>En cas de rétractation, nous vous rembourserons tous les \
+            paiements reçus. Le remboursement est effectué au plus tard quatorze jours après \
+            le retour des produits.</p>";
+        let doc = doc_with(&page("Exemple", retractation), None);
+        assert_eq!(
+            doc.document_type.map(|t| t.kind),
+            Some(DocumentType::Withdrawal)
+        );
+
+        let cgv = "<h1>Conditions générales de vente</h1><h2>Article 1 - Objet</h2><p>Les \
+            présentes conditions générales régissent les ventes entre le vendeur et le client. \
+            La formation du contrat intervient à la validation de la commande.</p>";
+        let doc = doc_with(&page("CGV – Exemple", cgv), None);
+        assert_eq!(doc.document_type.map(|t| t.kind), Some(DocumentType::Terms));
+    }
+
+    #[test]
+    fn the_address_counts_only_over_http() {
+        let body = "<p>Wir liefern mit DHL. Die Versandkosten betragen 4,90 Euro, die \
+            Lieferzeit zwei bis drei Werktage.</p><p>Sie zahlen per PayPal, Vorkasse oder \
+            Kreditkarte.</p>";
+        let html = page("Beispiel-Shop", body);
+        let doc = doc_with(&html, Some("https://shop.example/versand-und-zahlung"));
+        let t = doc.document_type.expect("typed");
+        assert_eq!(t.kind, DocumentType::ShippingPayment);
+        assert!(t.evidence.iter().any(|e| e.source == EvidenceSource::Url));
+        let doc = doc_with(&html, Some("file:///corpus/versand-und-zahlung.html"));
+        let t = doc.document_type.expect("typed");
+        assert!(t.evidence.iter().all(|e| e.source != EvidenceSource::Url));
+    }
+
+    #[test]
+    fn a_link_text_the_caller_knows_is_evidence() {
+        let body = "<p>Diese Seite verwendet Cookies. Notwendige Cookies speichern Ihren \
+            Warenkorb; Cookies für Statistik setzen wir nur mit Ihrer Einwilligung.</p>";
+        let doc = doc_with(&page("Beispiel-Shop", body), None);
+        let hints = TypeHints {
+            url: None,
+            link_text: Some("Cookie-Richtlinie"),
+        };
+        let t = classify_document(&doc, &hints).expect("typed");
+        assert_eq!(t.kind, DocumentType::Cookies);
+        assert!(
+            t.evidence
+                .iter()
+                .any(|e| e.source == EvidenceSource::LinkText && e.value == "Cookie-Richtlinie")
+        );
+    }
+
+    #[test]
+    fn a_page_holding_several_documents_types_each() {
+        let body = format!(
+            "{AGB_DE}<h1>Widerrufsbelehrung</h1><h2>Widerrufsrecht</h2><p>Sie haben das \
+             Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu \
+             widerrufen. Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag, an dem Sie die \
+             Waren in Besitz genommen haben.</p><h2>Folgen des Widerrufs</h2><p>Wenn Sie \
+             diesen Vertrag widerrufen, haben wir Ihnen alle Zahlungen zurückzuzahlen.</p>\
+             <h1>Muster-Widerrufsformular</h1><p>Wenn Sie den Vertrag widerrufen wollen, dann \
+             füllen Sie bitte dieses Formular aus und senden Sie es zurück.</p><p>Hiermit \
+             widerrufe(n) ich/wir den von mir/uns abgeschlossenen Vertrag über den Kauf der \
+             folgenden Waren.</p>"
+        );
+        let doc = doc_with(&page("AGB und Kundeninformationen", &body), None);
+        assert_eq!(
+            doc.document_type.as_ref().map(|t| t.kind),
+            Some(DocumentType::Terms)
+        );
+        let typed: Vec<(Option<&str>, Option<DocumentType>)> = doc
+            .sections
+            .iter()
+            .map(|s| (s.title.as_deref(), s.document_type.as_ref().map(|t| t.kind)))
+            .collect();
+        assert_eq!(
+            typed,
+            [
+                (
+                    Some("Allgemeine Geschäftsbedingungen"),
+                    Some(DocumentType::Terms)
+                ),
+                (Some("Widerrufsbelehrung"), Some(DocumentType::Withdrawal)),
+                (
+                    Some("Muster-Widerrufsformular"),
+                    Some(DocumentType::Withdrawal)
+                ),
+            ],
+            "{:#?}",
+            doc.sections
+        );
+        let json = serde_json::to_value(&doc).expect("json");
+        assert_eq!(json["document_type"]["kind"], "terms");
+        assert_eq!(json["sections"][1]["document_type"]["kind"], "withdrawal");
+        assert!(
+            json["sections"][0]["subsections"][0]
+                .get("document_type")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn labels_name_their_first_document() {
+        assert_eq!(
+            first_named("AGB & Widerrufsrecht").map(|m| m.kind),
+            Some(Terms)
+        );
+        assert_eq!(
+            first_named("Terms of Use and Privacy Policy").map(|m| m.kind),
+            Some(Terms)
+        );
+        assert_eq!(
+            first_named("Ubuntu legal terms and policies").map(|m| m.kind),
+            Some(Terms)
+        );
+        assert_eq!(first_named("Legal").map(|m| m.kind), Some(Other));
+        assert_eq!(
+            title_parts("Shop – AGB | Versandhaus Müller"),
+            ["Shop", "AGB", "Versandhaus Müller"]
+        );
+    }
+
+    #[test]
+    fn nothing_to_go_by_gives_no_type() {
+        let doc = doc_with(
+            &page(
+                "Startseite",
+                "<p>Willkommen! Neue Sommerkleider sind da.</p>",
+            ),
+            None,
+        );
+        assert_eq!(doc.document_type, None);
+        assert!(is_http("HTTPS://x.de/agb") && !is_http("file:///x/agb.html"));
+    }
 }
