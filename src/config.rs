@@ -43,8 +43,7 @@ pub struct Settings {
 pub struct DiscoverySettings {
     /// Most page jobs made from one site job (1 to 100).
     pub max_pages: usize,
-    /// Hosts outside a shop's registrable domain whose legal pages count as the shop's (each
-    /// with its subdomains), e.g. services that host shops' legal texts.
+    /// Hosts outside a shop's registrable domain whose pages count as the shop's.
     pub external_hosts: Vec<String>,
     /// Honour robots.txt for the start page and every page found.
     pub respect_robots: bool,
@@ -52,8 +51,7 @@ pub struct DiscoverySettings {
     pub robots_timeout_secs: u64,
     /// Seconds a robots.txt is cached per origin (0 to 86400).
     pub robots_cache_secs: u64,
-    /// Give a page job whose page is not a legal document (a home or product page) the
-    /// error result `not_legal_page` instead of its Document.
+    /// A page job whose page is not a legal document gets the result `not_legal_page`.
     pub reject_non_legal_pages: bool,
 }
 
@@ -145,8 +143,7 @@ pub struct FetchSettings {
     pub user_agent: String,
     /// Whether non-public addresses may be fetched.
     pub allow_private_networks: bool,
-    /// Host names pinned to addresses, as `host=ip` (like curl's `--resolve`): for staging
-    /// and tests. A pinned host is not looked up in DNS.
+    /// Host names pinned to addresses, as `host=ip` (like curl's `--resolve`).
     pub resolve: Vec<String>,
 }
 

@@ -609,3 +609,73 @@ fn every_document_type_has_a_name_round_trip() {
         assert_eq!(DocumentType::from_name(kind.name()), Some(kind));
     }
 }
+
+#[test]
+fn the_discover_and_batch_commands_take_shops() {
+    let server = shop_site();
+    let env = [
+        ("TCX__FETCH__ALLOW_PRIVATE_NETWORKS", "true"),
+        (
+            "TCX__FETCH__RESOLVE",
+            "shop.test=127.0.0.1,legal.shop.test=127.0.0.1",
+        ),
+    ];
+    let shop = format!("http://shop.test:{}/", server.port());
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tcx"))
+            .args(args)
+            .envs(env)
+            .output()
+            .expect("run tcx");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run(&["discover", &shop]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(
+        lines[0].starts_with("terms") && lines[0].contains("enqueued"),
+        "{out}"
+    );
+    assert!(
+        out.contains("robots_disallowed") && out.contains("pdf"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["discover", "--json", &shop]);
+    assert_eq!(code, Some(0));
+    let site: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(site["pages_enqueued"], 3);
+    let (code, _, err) = run(&["discover", "ftp://shop.test/"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("shop_url"), "{err}");
+    // A shop list for batch: one site job, then its three pages.
+    let dir = std::env::temp_dir().join(format!("tcx-sites-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("shops.txt");
+    std::fs::write(&list, format!("{shop}\n")).unwrap();
+    let (code, out, err) = run(&[
+        "batch",
+        "--quiet",
+        "--sites",
+        "--input",
+        list.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let results: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(results.len(), 4, "{out}");
+    assert_eq!(
+        results
+            .iter()
+            .filter(|r| r["result_type"] == "site")
+            .count(),
+        1
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -669,7 +669,7 @@ async fn quorum_queues_and_the_enqueue_cli() {
             "id,name,shop_url,agb_url\n\
              s1,One,https://one.example,{}\n\
              s2,\"Two, GmbH\",https://two.example,{}\n\
-             s3,Three,https://three.example,\n",
+             s3,Three,,\n",
             server.url("/agb?shop=1"),
             server.url("/agb?shop=2")
         ),
