@@ -15,8 +15,8 @@
 //! A label's weight is scaled by how much of it the name covers ([`label_coverage`]:
 //! `0.4 + 0.6 × coverage`), so "AGB" counts fully and "Versandhaus Müller" little; a title
 //! is split at its separators (`|`, `–`, ` - `, `:` …) first, so a shop's name beside the
-//! document's name does not hide it. The weak names of the `other` type ("Legal",
-//! "Policies") count half.
+//! document's name does not hide it. The names of the `other` type count half, its weak
+//! names ("Legal", "Policies": more often a hub of several documents) a quarter.
 //!
 //! The vocabulary score of a type is [`W_VOCABULARY`] × its share of all the typical words
 //! found × the strength of the evidence (the hits over [`VOCABULARY_FULL`], at most 1). The
@@ -186,7 +186,7 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("data protection", Privacy, 1.0),
     ("data controller", Privacy, 2.0),
     ("gdpr", Privacy, 1.5),
-    ("privacy", Privacy, 0.5),
+    ("privacy", Privacy, 0.3),
     ("we collect", Privacy, 1.0),
     ("information we collect", Privacy, 2.0),
     ("your information", Privacy, 1.0),
@@ -270,7 +270,7 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("modes de paiement", ShippingPayment, 2.0),
     ("moyens de paiement", ShippingPayment, 2.0),
     // Cookies and trackers.
-    ("cookie*", Cookies, 0.6),
+    ("cookie*", Cookies, 0.4),
     ("tracker*", Cookies, 1.0),
     ("local storage", Cookies, 1.0),
     ("pixel tag*", Cookies, 1.0),
@@ -286,6 +286,26 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("counter notification", Other, 2.0),
     ("law enforcement", Other, 1.0),
     ("acceptable use", Other, 1.5),
+    // Community guidelines: behaviour towards other members.
+    ("our community", Other, 1.0),
+    ("bully*", Other, 0.5),
+    ("hateful", Other, 0.5),
+    ("nudity", Other, 0.5),
+    ("spam", Other, 0.3),
+    ("hassrede*", Other, 1.0),
+    ("belastig*", Other, 0.5),
+    ("respektvoll*", Other, 0.5),
+    ("harcelement", Other, 0.5),
+    ("haineux", Other, 0.5),
+    // Copyright claims, vulnerability disclosure, law enforcement, captioning policies.
+    ("takedown", Other, 1.0),
+    ("copyright agent", Other, 2.0),
+    ("vulnerabilit*", Other, 1.0),
+    ("security researcher*", Other, 2.0),
+    ("responsible disclosure", Other, 2.0),
+    ("bug bount*", Other, 2.0),
+    ("subpoena*", Other, 1.0),
+    ("closed caption*", Other, 2.0),
 ];
 
 static CONTENT_INDEX: LazyLock<PhraseIndex> =
@@ -299,6 +319,11 @@ const OTHER_LABELS: &[(&str, bool)] = &[
     ("law enforcement", true),
     ("vulnerability disclosure", true),
     ("closed captioning", true),
+    ("security polic", true),
+    ("security practices", true),
+    ("responsible disclosure", true),
+    ("bug bounty", true),
+    ("copyright polic", true),
     ("brand guidelines", true),
     ("content policy", true),
     ("gemeinschaftsrichtlinie", true),
@@ -457,7 +482,8 @@ pub(crate) fn label_weight(label: &str, base: f64) -> Option<(DocumentType, Stri
         let coverage = label_coverage(label, m.kind);
         let mut weight = base * (0.4 + 0.6 * coverage);
         if m.kind == Other {
-            weight *= 0.5;
+            // "Legal", "Policies": a hub of several documents more often than one of them.
+            weight *= if m.phrase.len() < 9 { 0.25 } else { 0.5 };
         }
         return Some((m.kind, m.phrase.to_owned(), weight));
     }
