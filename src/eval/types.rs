@@ -354,3 +354,82 @@ pub fn static_mirror_pages(corpus: &Path) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use DocumentType::*;
+
+    #[test]
+    fn file_names_give_the_labelled_type() {
+        for (path, kind) in [
+            (
+                "raw/opentermsarchive-dating/de/Finya__Imprint.html",
+                Some(Imprint),
+            ),
+            (
+                "raw/opentermsarchive-dating/de/LOVOO__Privacy_Policy.HEAD-de-snapshot.html",
+                Some(Privacy),
+            ),
+            ("raw/x/en/Tinder__Trackers_Policy.html", Some(Cookies)),
+            ("raw/x/en/Bumble__Community_Guidelines.html", Some(Other)),
+            ("legal/tosback/Slack__Developer_Terms.html.gz", Some(Terms)),
+            (
+                "legal/tosback/Twitter__Terms_of_Service.html.gz",
+                Some(Terms),
+            ),
+            ("legal/asdus/PP__uber.com.html.gz", Some(Privacy)),
+            ("legal/asdus/TOS__BBCC.html.gz", Some(Terms)),
+            ("legal/asdus/Misc__cbs.html.gz", None),
+            ("raw/static-a/de/agb-uniqa.html", Some(Terms)),
+            (
+                "raw/static-a/de/datenschutzbestimmungen.html",
+                Some(Privacy),
+            ),
+            ("raw/static-a/en/data-privacy.html", Some(Privacy)),
+            ("raw/static-a/de/impressum.html", Some(Imprint)),
+            (
+                "raw/static-a/de/zahlung-versand.html",
+                Some(ShippingPayment),
+            ),
+            ("raw/static-a/de/versandarten.html", Some(ShippingPayment)),
+            ("raw/static-a/de/ruecksendungen.html", Some(Withdrawal)),
+            ("raw/static-a/en/refund-policy.html", Some(Withdrawal)),
+            ("raw/static-a/en/terms-of-service.html", Some(Terms)),
+            ("raw/static-a/en/other-policies.html", Some(Other)),
+            (
+                "raw/scrapinghub-article-extraction-benchmark/html/ab12.html",
+                None,
+            ),
+        ] {
+            assert_eq!(type_of_file_name(path), kind, "{path}");
+        }
+    }
+
+    #[test]
+    fn the_index_labels_its_files_and_non_legal_pages_have_no_type() {
+        let index = parse_index(
+            "file,source,lang,doc_type,full_page\n\
+             a/de/x.html,\"OTA (snapshots, versions)\",de,cookies/trackers,yes\n\
+             b/de/versand.html,static,de,shipping/payment,yes\n\
+             c/en/y.html,static,en,community-guidelines,yes\n",
+        );
+        assert_eq!(index.get("a/de/x.html"), Some(&Cookies));
+        assert_eq!(index.get("b/de/versand.html"), Some(&ShippingPayment));
+        assert_eq!(index.get("c/en/y.html"), Some(&Other));
+        let labels = Labels {
+            index,
+            nonlegal: [PathBuf::from("/c/legal/asdus/Misc__8things.html.gz")]
+                .into_iter()
+                .collect(),
+        };
+        assert_eq!(
+            labels.expected_type(Path::new("/c/raw/a/de/x.html")),
+            Some(Cookies)
+        );
+        let article = Path::new("/c/legal/asdus/Misc__8things.html.gz");
+        assert!(!labels.is_legal(article));
+        assert_eq!(labels.expected_type(article), None);
+        assert!(labels.is_legal(Path::new("/c/legal/asdus/PP__uber.com.html.gz")));
+    }
+}

@@ -181,6 +181,102 @@ fn eval_run_writes_and_guards_a_baseline() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+const PRIVACY_PAGE: &str = "<!doctype html><html><head><title>Beispiel-Shop</title></head>\
+    <body><main><h2>Wer wir sind</h2><p>Verantwortlich für die Verarbeitung Ihrer \
+    personenbezogenen Daten ist die Beispiel GmbH.</p><h2>Ihre Rechte</h2><p>Nach der DSGVO \
+    haben Sie ein Auskunftsrecht über die personenbezogenen Daten, die wir verarbeiten, und \
+    das Recht auf Löschung. Die Speicherdauer richtet sich nach den gesetzlichen \
+    Aufbewahrungsfristen.</p><h2>Bestellungen</h2><p>Wenn Sie bei uns bestellen, verarbeiten \
+    wir Ihren Namen, Ihre Anschrift und Ihre E-Mail-Adresse, um den Vertrag zu erfüllen \
+    (Art. 6 Abs. 1 lit. b DSGVO). Ihre Daten geben wir nur an den Versanddienstleister und \
+    den Zahlungsdienstleister weiter, soweit dies für die Lieferung und die Zahlung nötig \
+    ist.</p><h2>Beschwerderecht</h2><p>Sie haben das Recht, sich bei einer \
+    Datenschutz-Aufsichtsbehörde über die Verarbeitung Ihrer personenbezogenen Daten zu \
+    beschweren.</p></main></body></html>";
+
+const ARTICLE_PAGE: &str = "<!doctype html><html><head><title>Five tips for sourdough | \
+    Bread Blog</title></head><body><article><h1>Five tips for a better sourdough</h1><p>\
+    Sourdough baking has become a favourite hobby. Here are five tips that helped me bake a \
+    better loaf at home, from feeding the starter to the long cold rise.</p><h2>Feed your \
+    starter</h2><p>A lively starter is the heart of every good bread: feed it twice a day and \
+    keep it somewhere warm.</p><h2>Be patient</h2><p>Let the dough rise slowly, ideally \
+    overnight in the fridge. The flavour improves with time.</p></article></body></html>";
+
+#[test]
+fn eval_scores_document_types_and_the_legal_verdict() {
+    let (dir, mut args) = synthetic_corpus();
+    // A static mirror page without text gold (type-only: privacy by its file name, with no
+    // telling title: the words decide), a non-legal article listed in gold-nonlegal.tsv, and
+    // the index that labels the AGB page.
+    let mirror = dir.join("raw/static-shop/de");
+    std::fs::create_dir_all(&mirror).expect("mirror dir");
+    std::fs::write(mirror.join("datenschutz.html"), PRIVACY_PAGE).expect("write privacy");
+    std::fs::create_dir_all(dir.join("legal/misc")).expect("misc dir");
+    std::fs::write(dir.join("legal/misc/Misc__bread.html"), ARTICLE_PAGE).expect("write article");
+    std::fs::write(
+        dir.join("gold-nonlegal.tsv"),
+        "html\tgold\tlang\tkind\nlegal/misc/Misc__bread.html\tlegal/misc/x.gt.md\ten\tmarkdown\n",
+    )
+    .expect("write nonlegal manifest");
+    std::fs::write(
+        dir.join("raw/legal_pages_index.csv"),
+        "file,source,lang,doc_type,full_page,ground_truth,bytes\n\
+         shop/de/agb.html,\"a shop, by hand\",de,terms,yes,markdown,1\n",
+    )
+    .expect("write index");
+    args.types = true;
+    args.types_manifest = vec![dir.join("gold-nonlegal.tsv")];
+
+    let entries = ev::entries(&args).expect("entries");
+    let labels = ev::types::Labels::load(&args.corpus);
+    let options = tcx::AnalysisOptions::default();
+    let pages = ev::evaluate_all_labelled(&entries, &options, 2, &labels).expect("eval");
+    let extra = ev::type_only_pages(&args, &entries).expect("type-only pages");
+    let ids: Vec<&str> = extra.iter().map(|(id, _, _)| id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "raw/static-shop/de/datenschutz.html",
+            "legal/misc/Misc__bread.html"
+        ]
+    );
+    let type_pages: Vec<_> = extra
+        .iter()
+        .map(|(id, group, html)| ev::evaluate_type_page(id, group, html, &options, &labels))
+        .collect();
+    let report = ev::build_report_with_types(&args.corpus, pages, type_pages, 0.1);
+
+    // The token and heading figures count the gold pages only.
+    assert_eq!(report.overall.pages, 3);
+    let t = &report.types.overall;
+    // The AGB page twice (Markdown and JSON gold; the index labels it), the privacy page;
+    // the gzipped copy has no label (its name is not in the index).
+    assert_eq!(t.typed_pages, 3, "{t:#?}");
+    assert_eq!(t.accuracy, Some(1.0), "{t:#?}");
+    assert_eq!(t.per_type["terms"].pages, 2);
+    assert_eq!(t.per_type["privacy"].recall, 1.0);
+    assert_eq!((t.legal_flagged, t.legal_pages), (0, 4));
+    assert_eq!((t.nonlegal_recognised, t.nonlegal_pages), (1, 1));
+    assert_eq!(report.types.groups["static-mirrors"].typed_pages, 1);
+    assert_eq!(report.types.groups["gold-nonlegal"].nonlegal_pages, 1);
+    let outcome = report.pages[0].document_type.as_ref().expect("typed page");
+    assert_eq!(outcome.expected, Some(tcx_core::DocumentType::Terms));
+    assert_eq!(outcome.predicted, Some(tcx_core::DocumentType::Terms));
+
+    let json = serde_json::to_value(&report).expect("json");
+    assert_eq!(json["types"]["overall"]["accuracy"], 1.0);
+    assert_eq!(json["pages"][0]["document_type"]["predicted"], "terms");
+    assert_eq!(json["type_pages"][1]["outcome"]["is_legal"], false);
+    let text = ev::report::terminal(&report);
+    assert!(text.contains("document types and legal verdict"), "{text}");
+    assert!(text.contains("nonlegal recog"), "{text}");
+
+    // The command itself, with the JSON report.
+    args.json = true;
+    assert_eq!(ev::run(&args).expect("run"), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn eval_reports_missing_files_and_bad_manifests() {
     let dir = temp_dir("broken");
@@ -300,6 +396,31 @@ fn eval_on_the_shared_corpus() {
     assert!(
         report.overall.heading_pages >= 55,
         "OTA and hand-labelled pages have headings"
+    );
+    // Document types of the OTA and hand-labelled pages (their labels are the file names and
+    // raw/legal_pages_index.csv; the eval run uses the same labels).
+    let labels = ev::types::Labels::load(&corpus);
+    let items: Vec<ev::types::TypeItem> = report
+        .pages
+        .iter()
+        .map(|p| {
+            let outcome = p.document_type.as_ref();
+            let expected = outcome.and_then(|o| o.expected);
+            assert_eq!(expected, labels.expected_type(&p.html), "{}", p.id);
+            ev::types::TypeItem {
+                html: &p.html,
+                outcome,
+                failed: p.error.is_some(),
+            }
+        })
+        .collect();
+    let types = ev::types::summarize(&items, &labels);
+    println!("document types: {types:?}");
+    assert!(types.typed_pages >= 60, "{types:?}");
+    assert!(types.accuracy.is_some_and(|a| a >= 0.95), "{types:?}");
+    assert!(
+        types.legal_flagged * 100 <= types.legal_pages * 3,
+        "{types:?}"
     );
     let errors = report.overall.start[&Edge::ProcessingError];
     println!(
