@@ -170,6 +170,10 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("retractation", Withdrawal, 1.0),
     ("remboursement*", Withdrawal, 1.0),
     ("retour*", Withdrawal, 0.5),
+    ("store credit", Withdrawal, 1.0),
+    ("original packaging", Withdrawal, 1.0),
+    ("originalverpackung", Withdrawal, 1.0),
+    ("emballage d origine", Withdrawal, 1.0),
     // Privacy: personal data and its processing.
     ("personenbezogene*", Privacy, 2.0),
     ("personenbezogener*", Privacy, 2.0),
@@ -199,6 +203,7 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("rgpd", Privacy, 1.5),
     ("traitement*", Privacy, 0.5),
     ("responsable du traitement", Privacy, 2.0),
+    ("cnil", Privacy, 1.5),
     // Imprint: who the provider is, registered how.
     ("handelsregister*", Imprint, 3.0),
     ("registergericht*", Imprint, 3.0),
@@ -269,6 +274,14 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("livraison*", ShippingPayment, 0.5),
     ("modes de paiement", ShippingPayment, 2.0),
     ("moyens de paiement", ShippingPayment, 2.0),
+    ("expedition*", ShippingPayment, 0.5),
+    ("colissimo", ShippingPayment, 1.0),
+    ("chronopost", ShippingPayment, 1.0),
+    ("mondial relay", ShippingPayment, 1.0),
+    ("transporteur*", ShippingPayment, 0.5),
+    ("tracking number", ShippingPayment, 1.0),
+    ("sendungsverfolgung", ShippingPayment, 1.0),
+    ("delivery", ShippingPayment, 0.3),
     // Cookies and trackers.
     ("cookie*", Cookies, 0.4),
     ("tracker*", Cookies, 1.0),
@@ -276,6 +289,9 @@ pub const CONTENT: &[(&str, DocumentType, f64)] = &[
     ("pixel tag*", Cookies, 1.0),
     ("web beacon*", Cookies, 1.0),
     ("traceur*", Cookies, 1.0),
+    ("textdatei*", Cookies, 1.0),
+    ("temoin*", Cookies, 0.5),
+    ("google analytics", Cookies, 0.5),
     // Other legal texts.
     ("community guidelines", Other, 2.0),
     ("community standards", Other, 2.0),

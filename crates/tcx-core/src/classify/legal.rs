@@ -15,13 +15,15 @@
 //! 3. **Title and headings** — a part of the page title (between separators) or the first
 //!    heading names a legal document ([`super::vocabulary::match_label`]), the name covering
 //!    at least [`MIN_COVERAGE`] of it: [`W_TITLE`] (half for the weak names of `other`,
-//!    "Legal", "Policies").
+//!    "Legal", "Policies"). So does the page's http(s) address or the link text it was found
+//!    by, when the Document's `document_type` holds them as evidence.
 //!
 //! The density part shrinks in proportion on a page with very little text (under
 //! [`MIN_WORDS`] words) or few legal words (under [`MIN_HITS`]): an imprint is short, but a
 //! product page or a home page is short too, and one sentence about the privacy policy in a
-//! newsletter box is no legal text. Shipping and payment words count only on a page whose
-//! title or first heading names shipping or payment (a product page has them too).
+//! newsletter box is no legal text. Shipping and payment words count only on a page named
+//! for shipping or payment, or typed so with a confidence of at least
+//! [`MIN_SHIPPING_CONFIDENCE`] (a product page has them too, spread thin).
 //!
 //! The weights were set on the tuning half of `gold-legal.tsv` (split by site with
 //! `scripts/split-gold-legal`), the OTA and static-mirror pages and the non-legal pages of the
@@ -29,7 +31,7 @@
 
 use super::document::{PhraseIndex, content_hits, label_weight, section_text, title_parts};
 use super::vocabulary::{fold, label_coverage};
-use crate::model::{Document, DocumentType, Section};
+use crate::model::{Document, DocumentType, EvidenceSource, Section};
 use std::sync::LazyLock;
 
 /// The verdict on a page: legal or not, the score and the signals behind it.
@@ -56,6 +58,8 @@ pub const W_TITLE: f64 = 0.8;
 /// Fewer legal words than this: the density counts in proportion (three words in a
 /// home page's newsletter box are no legal text).
 pub const MIN_HITS: usize = 6;
+/// Least confidence of a shipping-and-payment type for its words to count as legal words.
+pub const MIN_SHIPPING_CONFIDENCE: f64 = 0.4;
 /// Least share of a title that a document's name must cover to count.
 pub const MIN_COVERAGE: f64 = 0.3;
 /// Fewer words than this: the density alone does not decide.
@@ -203,10 +207,14 @@ pub fn legal_page_verdict(doc: &Document) -> LegalVerdict {
         .flat_map(title_parts)
         .chain(first_title(&doc.sections))
         .filter_map(names_legal_document)
+        .chain(named_by_address_or_link(doc))
         .max_by(|a, b| a.1.total_cmp(&b.1));
-    // Shipping and payment words count only on a page named for them: a product page has
-    // them too.
-    let shipping_named = named.is_some_and(|n| n.0 == DocumentType::ShippingPayment);
+    // Shipping and payment words count only on a page named for them or typed so with
+    // some confidence: a product page has them too.
+    let shipping_named = named.is_some_and(|n| n.0 == DocumentType::ShippingPayment)
+        || doc.document_type.as_ref().is_some_and(|t| {
+            t.kind == DocumentType::ShippingPayment && t.confidence >= MIN_SHIPPING_CONFIDENCE
+        });
     let type_hits: usize = content_hits(&text)
         .iter()
         .filter(|h| h.kind != DocumentType::ShippingPayment || shipping_named)
@@ -264,6 +272,20 @@ fn names_legal_document(label: &str) -> Option<(DocumentType, f64)> {
         return Some((kind, if strong { 1.0 } else { 0.5 }));
     }
     (label_coverage(label, kind) >= MIN_COVERAGE).then_some((kind, 1.0))
+}
+
+/// The type the page's address or the link it was found by names, as recorded in its
+/// [`Document::document_type`] evidence (set from an http(s) address by
+/// `Document::from_analysis`, or by a caller that classified the page again with the link
+/// text it knows).
+fn named_by_address_or_link(doc: &Document) -> Option<(DocumentType, f64)> {
+    let info = doc.document_type.as_ref()?;
+    info.evidence
+        .iter()
+        .filter(|e| matches!(e.source, EvidenceSource::Url | EvidenceSource::LinkText))
+        .filter(|e| e.kind != DocumentType::Other && e.weight >= 2.0)
+        .map(|e| (e.kind, 1.0))
+        .next()
 }
 
 fn first_title(sections: &[Section]) -> Option<&str> {
@@ -378,6 +400,32 @@ mod tests {
              applicable.</p></body></html>",
         );
         assert!(cgv.is_legal, "{cgv:?}");
+    }
+
+    #[test]
+    fn the_link_a_page_was_found_by_names_it() {
+        let html = "<html><head><title>Example Store</title></head><body><main><h2>Processing \
+            time</h2><p>Orders are dispatched within 1-2 business days. You will receive a \
+            tracking number by email once your order has shipped.</p><h2>Shipping rates</h2>\
+            <p>Standard shipping costs $5.95; free shipping on orders over $75. Express \
+            delivery is available at checkout.</p><h2>International shipping</h2><p>We ship \
+            to most countries. Customs duties are the responsibility of the customer.</p>\
+            </main></body></html>";
+        let a = analyze(html, &AnalysisOptions::default()).expect("analysis");
+        let mut doc = Document::from_analysis(a, Source::default(), String::new());
+        assert_eq!(
+            doc.document_type.as_ref().map(|t| t.kind),
+            Some(DocumentType::ShippingPayment)
+        );
+        let alone = legal_page_verdict(&doc);
+        let hints = crate::TypeHints {
+            url: Some("https://store.example/policies/shipping-policy"),
+            link_text: Some("Shipping policy"),
+        };
+        doc.document_type = crate::classify_document(&doc, &hints);
+        let named = legal_page_verdict(&doc);
+        assert!(named.is_legal, "{named:?}");
+        assert!(named.score > alone.score, "{alone:?} {named:?}");
     }
 
     #[test]
