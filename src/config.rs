@@ -109,7 +109,7 @@ pub struct ExtractionSettings {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LanguageSettings {
-    /// Allowed ISO 639-1 codes.
+    /// Languages whose rules the text is processed with (ISO 639-1); any language is reported.
     pub allowed: Vec<String>,
 }
 

@@ -1,4 +1,7 @@
-//! Language of the main content (whatlang, restricted to an allow-list).
+//! Language of the main content: detected among every language whatlang knows and reported
+//! as found, with its confidence. The allow-list (`[language] allowed`) decides only which
+//! rules the text is *processed* with ([`processing_language`]): a French page is reported
+//! as `fr` and split into sentences with the English rules when `fr` is not allowed.
 
 use whatlang::{Detector, Lang};
 
@@ -7,6 +10,7 @@ use crate::model::Language;
 /// Characters of text the detector reads: enough for a stable answer, bounded cost.
 const SAMPLE_CHARS: usize = 6_000;
 
+/// ISO 639-1 codes of every language the detector knows.
 const CODES: &[(&str, Lang)] = &[
     ("de", Lang::Deu),
     ("en", Lang::Eng),
@@ -36,6 +40,48 @@ const CODES: &[(&str, Lang)] = &[
     ("uk", Lang::Ukr),
     ("ja", Lang::Jpn),
     ("zh", Lang::Cmn),
+    ("eo", Lang::Epo),
+    ("bn", Lang::Ben),
+    ("ka", Lang::Kat),
+    ("ar", Lang::Ara),
+    ("hi", Lang::Hin),
+    ("he", Lang::Heb),
+    ("yi", Lang::Yid),
+    ("am", Lang::Amh),
+    ("jv", Lang::Jav),
+    ("ko", Lang::Kor),
+    ("be", Lang::Bel),
+    ("mr", Lang::Mar),
+    ("kn", Lang::Kan),
+    ("sr", Lang::Srp),
+    ("mk", Lang::Mkd),
+    ("ta", Lang::Tam),
+    ("vi", Lang::Vie),
+    ("ur", Lang::Urd),
+    ("th", Lang::Tha),
+    ("gu", Lang::Guj),
+    ("uz", Lang::Uzb),
+    ("pa", Lang::Pan),
+    ("az", Lang::Aze),
+    ("id", Lang::Ind),
+    ("te", Lang::Tel),
+    ("fa", Lang::Pes),
+    ("ml", Lang::Mal),
+    ("or", Lang::Ori),
+    ("my", Lang::Mya),
+    ("ne", Lang::Nep),
+    ("si", Lang::Sin),
+    ("km", Lang::Khm),
+    ("tk", Lang::Tuk),
+    ("ak", Lang::Aka),
+    ("zu", Lang::Zul),
+    ("sn", Lang::Sna),
+    ("af", Lang::Afr),
+    ("la", Lang::Lat),
+    ("ca", Lang::Cat),
+    ("tl", Lang::Tgl),
+    ("hy", Lang::Hye),
+    ("cy", Lang::Cym),
 ];
 
 /// The whatlang language of an ISO 639-1 code.
@@ -57,25 +103,88 @@ fn code_of(lang: Lang) -> Option<&'static str> {
 }
 
 #[cfg(test)]
-/// Detects the language of `text` among `allowed` (ISO 639-1 codes). `None` for text too
-/// short or ambiguous to tell.
+/// Detects the language of `text` (see [`detect_info`]). `None` for text too short or
+/// ambiguous to tell.
 pub fn detect(text: &str, allowed: &[String]) -> Option<Language> {
     detect_info(text, allowed).map(|(l, _)| l)
 }
 
-/// [`detect`], also telling whether whatlang deems the answer reliable.
+/// [`detect`], also telling whether the answer is reliable. Trigram statistics alone answer
+/// confidently wrong on some English pages (Portuguese, Italian, Indonesian), so a language
+/// outside `allowed` is reported only when the text does not read like an allowed language
+/// by its function words ([`reads_like`]); otherwise the detector answers among `allowed`.
 pub fn detect_info(text: &str, allowed: &[String]) -> Option<(Language, bool)> {
-    let allow: Vec<Lang> = allowed.iter().filter_map(|c| lang_from_code(c)).collect();
-    if allow.is_empty() {
-        return None;
-    }
     let sample: String = text.chars().take(SAMPLE_CHARS).collect();
-    let info = Detector::with_allowlist(allow).detect(&sample)?;
+    let allow: Vec<Lang> = allowed.iter().filter_map(|c| lang_from_code(c)).collect();
+    let familiar = allowed.iter().any(|code| reads_like(&sample, code));
+    let info = if familiar || allow.is_empty() {
+        Detector::with_allowlist(allow.clone()).detect(&sample)
+    } else {
+        match Detector::new().detect(&sample) {
+            Some(open) if open.is_reliable() || !allow.contains(&open.lang()) => Some(open),
+            _ => Detector::with_allowlist(allow.clone()).detect(&sample),
+        }
+    }
+    .or_else(|| Detector::new().detect(&sample))?;
     let language = Language {
         code: code_of(info.lang())?.to_owned(),
         confidence: (info.confidence() * 1000.0).round() / 1000.0,
     };
     Some((language, info.is_reliable()))
+}
+
+/// Whether at least [`FUNCTION_WORD_SHARE`] of the words of `text` are common function words
+/// of `code` (German and English only; `false` for other languages).
+fn reads_like(text: &str, code: &str) -> bool {
+    const DE: &[&str] = &[
+        "der", "die", "das", "und", "ist", "nicht", "mit", "sie", "den", "zu", "von", "für", "auf",
+        "wir", "eine", "oder", "des", "im", "dem", "ein", "bei", "werden", "wird", "sind",
+    ];
+    const EN: &[&str] = &[
+        "the", "and", "of", "to", "is", "you", "with", "for", "we", "that", "this", "or", "are",
+        "any", "be", "our", "in", "a", "it", "on", "by", "your", "not", "will",
+    ];
+    let words: &[&str] = match code {
+        "de" => DE,
+        "en" => EN,
+        _ => return false,
+    };
+    let (mut total, mut hits) = (0usize, 0usize);
+    for w in text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+    {
+        total += 1;
+        if w.len() <= 6 && words.contains(&w.to_lowercase().as_str()) {
+            hits += 1;
+        }
+    }
+    total >= 20 && hits as f64 >= FUNCTION_WORD_SHARE * total as f64
+}
+
+/// Share of function words from which a text reads like German or English (prose in either
+/// language has 20–35 %; French or Spanish prose under 3 % of the other's).
+const FUNCTION_WORD_SHARE: f64 = 0.08;
+
+/// The language whose rules (sentences, tokens) the text is processed with: the reported
+/// language when it is allowed; else the hint when it is allowed; else English when allowed
+/// (the closest rules for most other languages); else the first allowed language.
+pub fn processing_language<'a>(
+    reported: Option<&str>,
+    allowed: &'a [String],
+    hint: Option<&str>,
+) -> Option<&'a str> {
+    let find = |code: &str| {
+        allowed
+            .iter()
+            .find(|a| a.eq_ignore_ascii_case(code))
+            .map(String::as_str)
+    };
+    reported
+        .and_then(find)
+        .or_else(|| hint.map(str::trim).and_then(find))
+        .or_else(|| find("en"))
+        .or_else(|| allowed.first().map(String::as_str))
 }
 
 /// [`detect`] with a hint (a job's `lang_hint`, ISO 639-1): the hint wins when the
@@ -121,8 +230,37 @@ mod tests {
         .unwrap();
         assert_eq!(en.code, "en");
         assert!(detect("", &langs()).is_none());
-        // Another script than the allowed languages': no answer.
-        assert!(detect("Самые популярные кулинарные блоги и фуд-блогеры России, которые стоит читать каждый день.", &langs()).is_none());
+    }
+
+    #[test]
+    fn other_languages_are_reported_as_found() {
+        let fr = detect("Les présentes conditions générales de vente s'appliquent à toutes les commandes passées sur notre boutique en ligne par des consommateurs.", &langs()).unwrap();
+        assert_eq!(fr.code, "fr");
+        let es = detect("Estas condiciones generales de venta se aplican a todos los pedidos realizados en nuestra tienda en línea por los consumidores.", &langs()).unwrap();
+        assert_eq!(es.code, "es");
+        let ru = detect("Самые популярные кулинарные блоги и фуд-блогеры России, которые стоит читать каждый день.", &langs()).unwrap();
+        assert_eq!(ru.code, "ru");
+        // English prose stays English even where trigrams lean elsewhere.
+        let english = "Click here to read the full story and share it with your friends. \
+            It is the best of the year and we think you will like it, so do not miss it on our site.";
+        assert_eq!(detect(english, &langs()).unwrap().code, "en");
+    }
+
+    #[test]
+    fn processing_language_is_an_allowed_one() {
+        let allowed = langs();
+        assert_eq!(processing_language(Some("de"), &allowed, None), Some("de"));
+        assert_eq!(processing_language(Some("fr"), &allowed, None), Some("en"));
+        assert_eq!(
+            processing_language(Some("fr"), &allowed, Some("de")),
+            Some("de")
+        );
+        assert_eq!(processing_language(None, &allowed, None), Some("en"));
+        let german_only = vec!["de".to_owned()];
+        assert_eq!(
+            processing_language(Some("fr"), &german_only, None),
+            Some("de")
+        );
     }
 
     #[test]

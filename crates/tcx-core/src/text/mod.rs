@@ -43,7 +43,9 @@ pub fn annotate(
         done: Vec::new(),
         options,
     });
+    // Reported languages may be any; the rules applied are those of an allowed one.
     let doc_code = language.map_or("de", |l| l.code.as_str());
+    let doc_rules = language::processing_language(Some(doc_code), allowed, None).unwrap_or("en");
     let several = sections.len() > 1;
     for s in sections.iter_mut() {
         // One top-level section is the document: it has no language of its own.
@@ -54,7 +56,8 @@ pub fn annotate(
         };
         let code = own
             .as_ref()
-            .map_or(doc_code, |l| l.code.as_str())
+            .and_then(|l| language::processing_language(Some(&l.code), allowed, None))
+            .unwrap_or(doc_rules)
             .to_owned();
         if let Some(ctx) = ctx.as_mut() {
             ctx.section(s, &code);
