@@ -26,7 +26,9 @@ use gold::{Entry, Gold, GoldKind};
 use measures::{Edge, HeadingNode, HierarchyScore, Prf};
 use tcx_core::{AnalysisOptions, analyze};
 use tcx_core::{Document, Section, Source};
-use types::{Labels, TypeItem, TypeOutcome, TypePage, TypesReport};
+use types::{Labels, TypeOutcome, TypePage, TypesReport};
+
+pub use types::{TypeOnlyPage, evaluate_type_page, type_only_pages};
 
 /// Arguments of `tcx eval`.
 #[derive(Debug, Clone, clap::Args)]
@@ -460,27 +462,6 @@ pub fn analyze_file(
     }
 }
 
-/// Scores one page's document type and legal verdict only.
-pub fn evaluate_type_page(
-    id: &str,
-    group: &str,
-    html: &Path,
-    options: &AnalysisOptions,
-    labels: &Labels,
-) -> TypePage {
-    let (error, outcome) = match analyze_file(html, options) {
-        Ok(doc) => (None, Some(TypeOutcome::of(&doc, html, labels))),
-        Err(e) => (Some(e), None),
-    };
-    TypePage {
-        id: id.to_owned(),
-        group: group.to_owned(),
-        html: html.to_path_buf(),
-        error,
-        outcome,
-    }
-}
-
 /// The entries of a run: the manifest's plus the JSON golds, filtered.
 pub fn entries(args: &EvalArgs) -> Result<Vec<Entry>> {
     let manifest = args
@@ -541,7 +522,7 @@ pub fn evaluate_all_labelled(
 
 /// `f` over `items` on `jobs` threads, results in the items' order (`None` where a thread
 /// died before storing one).
-fn parallel_map<T: Sync, R: Send>(
+pub(crate) fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     jobs: usize,
     f: impl Fn(&T) -> R + Sync,
@@ -567,54 +548,6 @@ fn parallel_map<T: Sync, R: Send>(
         .map_err(|_| anyhow::anyhow!("an evaluation thread panicked"))
 }
 
-/// A type-only page of `--types`: its id, group and HTML file.
-pub type TypeOnlyPage = (String, String, PathBuf);
-
-/// The type-only pages of `--types`: the static mirrors (group `static-mirrors`) and the
-/// pages of the type manifests (group: the manifest's file stem), without those already in
-/// `entries` and without repeats.
-pub fn type_only_pages(args: &EvalArgs, entries: &[Entry]) -> Result<Vec<TypeOnlyPage>> {
-    let mut seen: std::collections::HashSet<PathBuf> =
-        entries.iter().map(|e| e.html.clone()).collect();
-    let mut out = Vec::new();
-    let rel = |p: &Path| {
-        p.strip_prefix(&args.corpus)
-            .unwrap_or(p)
-            .to_string_lossy()
-            .into_owned()
-    };
-    let wanted = |p: &Path| {
-        args.filter
-            .as_ref()
-            .is_none_or(|f| p.to_string_lossy().contains(f.as_str()))
-    };
-    for html in types::static_mirror_pages(&args.corpus) {
-        if wanted(&html) && seen.insert(html.clone()) {
-            out.push((rel(&html), "static-mirrors".to_owned(), html));
-        }
-    }
-    let manifests: Vec<PathBuf> = if args.types_manifest.is_empty() {
-        ["gold-legal.tsv", "gold-nonlegal.tsv"]
-            .iter()
-            .map(|m| args.corpus.join(m))
-            .filter(|m| m.is_file())
-            .collect()
-    } else {
-        args.types_manifest.clone()
-    };
-    for m in manifests {
-        let group = m
-            .file_stem()
-            .map_or_else(|| "types".to_owned(), |s| s.to_string_lossy().into_owned());
-        for e in gold::read_manifest(&m, &args.corpus)? {
-            if wanted(&e.html) && seen.insert(e.html.clone()) {
-                out.push((rel(&e.html), group.clone(), e.html));
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// Builds the report of a set of page results.
 pub fn build_report(corpus: &Path, pages: Vec<PageResult>, seconds: f64) -> EvalReport {
     build_report_with_types(corpus, pages, Vec::new(), seconds)
@@ -627,38 +560,7 @@ pub fn build_report_with_types(
     type_pages: Vec<TypePage>,
     seconds: f64,
 ) -> EvalReport {
-    let labels = Labels::load(corpus);
-    let items: Vec<(&str, TypeItem)> = pages
-        .iter()
-        .map(|p| {
-            let item = TypeItem {
-                html: &p.html,
-                outcome: p.document_type.as_ref(),
-                failed: p.error.is_some(),
-            };
-            (p.group.as_str(), item)
-        })
-        .chain(type_pages.iter().map(|p| {
-            let item = TypeItem {
-                html: &p.html,
-                outcome: p.outcome.as_ref(),
-                failed: p.error.is_some(),
-            };
-            (p.group.as_str(), item)
-        }))
-        .collect();
-    let mut by_group: BTreeMap<&str, Vec<TypeItem>> = BTreeMap::new();
-    for (g, item) in &items {
-        by_group.entry(g).or_default().push(*item);
-    }
-    let all_items: Vec<TypeItem> = items.iter().map(|(_, i)| *i).collect();
-    let types = TypesReport {
-        overall: types::summarize(&all_items, &labels),
-        groups: by_group
-            .into_iter()
-            .map(|(g, v)| (g.to_owned(), types::summarize(&v, &labels)))
-            .collect(),
-    };
+    let types = types::report(corpus, &pages, &type_pages);
     let all: Vec<&PageResult> = pages.iter().collect();
     let overall = summarize(&all);
     let mut by_group: BTreeMap<String, Vec<&PageResult>> = BTreeMap::new();

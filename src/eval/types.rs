@@ -24,8 +24,14 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+use anyhow::Result;
 use serde::Serialize;
-use tcx_core::{Document, DocumentType, TypeHints, classify_document, legal_page_verdict};
+use tcx_core::{
+    AnalysisOptions, Document, DocumentType, TypeHints, classify_document, legal_page_verdict,
+};
+
+use super::gold::Entry;
+use super::{EvalArgs, PageResult};
 
 /// The labels of the corpus: `legal_pages_index.csv`'s types and the non-legal pages.
 #[derive(Debug, Clone, Default)]
@@ -324,6 +330,112 @@ pub struct TypesReport {
     pub overall: TypeSummary,
     /// Per reporting group.
     pub groups: BTreeMap<String, TypeSummary>,
+}
+
+/// Scores one page's document type and legal verdict only.
+pub fn evaluate_type_page(
+    id: &str,
+    group: &str,
+    html: &Path,
+    options: &AnalysisOptions,
+    labels: &Labels,
+) -> TypePage {
+    let (error, outcome) = match super::analyze_file(html, options) {
+        Ok(doc) => (None, Some(TypeOutcome::of(&doc, html, labels))),
+        Err(e) => (Some(e), None),
+    };
+    TypePage {
+        id: id.to_owned(),
+        group: group.to_owned(),
+        html: html.to_path_buf(),
+        error,
+        outcome,
+    }
+}
+
+/// A type-only page of `--types`: its id, group and HTML file.
+pub type TypeOnlyPage = (String, String, PathBuf);
+
+/// The type-only pages of `--types`: the static mirrors (group `static-mirrors`) and the
+/// pages of the type manifests (group: the manifest's file stem), without those already in
+/// `entries` and without repeats.
+pub fn type_only_pages(args: &EvalArgs, entries: &[Entry]) -> Result<Vec<TypeOnlyPage>> {
+    let mut seen: std::collections::HashSet<PathBuf> =
+        entries.iter().map(|e| e.html.clone()).collect();
+    let mut out = Vec::new();
+    let rel = |p: &Path| {
+        p.strip_prefix(&args.corpus)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .into_owned()
+    };
+    let wanted = |p: &Path| {
+        args.filter
+            .as_ref()
+            .is_none_or(|f| p.to_string_lossy().contains(f.as_str()))
+    };
+    for html in static_mirror_pages(&args.corpus) {
+        if wanted(&html) && seen.insert(html.clone()) {
+            out.push((rel(&html), "static-mirrors".to_owned(), html));
+        }
+    }
+    let manifests: Vec<PathBuf> = if args.types_manifest.is_empty() {
+        ["gold-legal.tsv", "gold-nonlegal.tsv"]
+            .iter()
+            .map(|m| args.corpus.join(m))
+            .filter(|m| m.is_file())
+            .collect()
+    } else {
+        args.types_manifest.clone()
+    };
+    for m in manifests {
+        let group = m
+            .file_stem()
+            .map_or_else(|| "types".to_owned(), |s| s.to_string_lossy().into_owned());
+        for e in super::gold::read_manifest(&m, &args.corpus)? {
+            if wanted(&e.html) && seen.insert(e.html.clone()) {
+                out.push((rel(&e.html), group.clone(), e.html));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The document-type part of a report: every page of the run and the type-only pages, overall
+/// and per group; `corpus`'s labels give the expected type of a page that failed to process.
+pub fn report(corpus: &Path, pages: &[PageResult], type_pages: &[TypePage]) -> TypesReport {
+    let labels = Labels::load(corpus);
+    let items: Vec<(&str, TypeItem)> = pages
+        .iter()
+        .map(|p| {
+            let item = TypeItem {
+                html: &p.html,
+                outcome: p.document_type.as_ref(),
+                failed: p.error.is_some(),
+            };
+            (p.group.as_str(), item)
+        })
+        .chain(type_pages.iter().map(|p| {
+            let item = TypeItem {
+                html: &p.html,
+                outcome: p.outcome.as_ref(),
+                failed: p.error.is_some(),
+            };
+            (p.group.as_str(), item)
+        }))
+        .collect();
+    let mut by_group: BTreeMap<&str, Vec<TypeItem>> = BTreeMap::new();
+    for (g, item) in &items {
+        by_group.entry(g).or_default().push(*item);
+    }
+    let all_items: Vec<TypeItem> = items.iter().map(|(_, i)| *i).collect();
+    TypesReport {
+        overall: summarize(&all_items, &labels),
+        groups: by_group
+            .into_iter()
+            .map(|(g, v)| (g.to_owned(), summarize(&v, &labels)))
+            .collect(),
+    }
 }
 
 /// The static shop mirrors of a corpus: `raw/static-*/*/*.html`, sorted.

@@ -329,3 +329,98 @@ proptest! {
         check(&soup.concat());
     }
 }
+
+/// A shop page holding its AGB, its withdrawal notice and the model withdrawal form as three
+/// top-level documents, analysed from HTML: the page is terms, each document has its type.
+#[test]
+fn a_page_of_several_documents_gets_a_type_per_document() {
+    let html = "<html><head><title>AGB und Kundeninformationen | Beispiel-Shop</title></head>\
+        <body><nav><a href=/>Start</a> <a href=/shop>Shop</a></nav><main>\
+        <h1>Allgemeine Geschäftsbedingungen</h1>\
+        <h2>§ 1 Geltungsbereich</h2><p>Diese AGB gelten für alle Verträge zwischen dem Kunden \
+        und der Beispiel GmbH, die über den Online-Shop geschlossen werden.</p>\
+        <h2>§ 2 Vertragsschluss</h2><p>Die Darstellung der Produkte stellt kein bindendes \
+        Angebot dar. Der Vertrag kommt mit unserer Auftragsbestätigung zustande.</p>\
+        <h2>§ 3 Eigentumsvorbehalt</h2><p>Die Ware bleibt bis zur vollständigen Zahlung unser \
+        Eigentum.</p>\
+        <h1>Widerrufsbelehrung</h1><h2>Widerrufsrecht</h2><p>Sie haben das Recht, binnen \
+        vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen. Die Widerrufsfrist \
+        beträgt vierzehn Tage ab dem Tag, an dem Sie die Waren in Besitz genommen haben.</p>\
+        <h2>Folgen des Widerrufs</h2><p>Wenn Sie diesen Vertrag widerrufen, haben wir Ihnen \
+        alle Zahlungen zurückzuzahlen.</p>\
+        <h1>Muster-Widerrufsformular</h1><p>Wenn Sie den Vertrag widerrufen wollen, dann füllen \
+        Sie bitte dieses Formular aus und senden Sie es zurück.</p><p>Hiermit widerrufe(n) \
+        ich/wir den von mir/uns abgeschlossenen Vertrag über den Kauf der folgenden Waren.</p>\
+        </main><footer>© Beispiel-Shop</footer></body></html>";
+    let a = analyze(html, &opts()).expect("analysis");
+    let url = "https://shop.example/agb".to_owned();
+    let source = tcx_core::Source::new(Some(url.clone()), Some(url), None, None);
+    let doc = tcx_core::Document::from_analysis(a, source, String::new());
+    assert_eq!(doc.schema_version, "1.2");
+    let page = doc.document_type.as_ref().expect("typed page");
+    assert_eq!(page.kind, tcx_core::DocumentType::Terms);
+    assert!(
+        page.evidence
+            .iter()
+            .any(|e| e.source == tcx_core::EvidenceSource::Url),
+        "{page:?}"
+    );
+    let typed: Vec<(Option<&str>, Option<&str>)> = doc
+        .sections
+        .iter()
+        .map(|s| {
+            (
+                s.title.as_deref(),
+                s.document_type.as_ref().map(|t| t.kind.name()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        typed,
+        [
+            (Some("Allgemeine Geschäftsbedingungen"), Some("terms")),
+            (Some("Widerrufsbelehrung"), Some("withdrawal")),
+            (Some("Muster-Widerrufsformular"), Some("withdrawal")),
+        ]
+    );
+    assert!(tcx_core::legal_page_verdict(&doc).is_legal);
+}
+
+/// A product page and a blog article, analysed from HTML, are not legal pages; a French
+/// imprint is, and is typed so.
+#[test]
+fn pages_that_are_not_legal_are_told_apart() {
+    let verdict = |html: &str| {
+        let a = analyze(html, &opts()).expect("analysis");
+        let doc = tcx_core::Document::from_analysis(a, tcx_core::Source::default(), String::new());
+        (tcx_core::legal_page_verdict(&doc), doc.document_type)
+    };
+    let (product, _) = verdict(
+        "<html><head><title>Sommerkleid Blau – Beispiel-Shop</title></head><body><main>\
+         <h1>Sommerkleid Blau</h1><p>Leichtes Sommerkleid aus reiner Baumwolle mit \
+         V-Ausschnitt. Perfekt für warme Tage am Strand oder in der Stadt.</p><p>49,90 € inkl. \
+         MwSt. zzgl. Versandkosten. Lieferzeit 2–3 Werktage. Zahlung per PayPal.</p><p>In den \
+         Warenkorb</p><h2>Kundenbewertungen</h2><p>Sehr schöner Stoff, fällt normal aus.</p>\
+         </main><footer><a href=/agb>AGB</a> <a href=/impressum>Impressum</a></footer>\
+         </body></html>",
+    );
+    assert!(!product.is_legal, "{product:?}");
+    let (article, _) = verdict(
+        "<html><head><title>Five tips for a better sourdough | The Bread Blog</title></head>\
+         <body><article><h1>Five tips for a better sourdough</h1><p>Sourdough baking has \
+         become a favourite hobby. Here are five tips that helped me bake a better loaf.</p>\
+         <h2>Feed your starter</h2><p>A lively starter is the heart of every good bread: feed \
+         it twice a day and keep it somewhere warm.</p><h2>Be patient</h2><p>Let the dough \
+         rise slowly, ideally overnight in the fridge.</p></article></body></html>",
+    );
+    assert!(!article.is_legal, "{article:?}");
+    let (imprint, kind) = verdict(
+        "<html><head><title>Mentions légales – Boutique Exemple</title></head><body><main>\
+         <h1>Mentions légales</h1><p>Éditeur du site : Exemple SAS au capital social de \
+         10 000 euros, RCS Paris 123 456 789, SIRET 123 456 789 00012, siège social : 1 rue \
+         de la Paix, 75002 Paris. Directeur de la publication : Jean Dupont.</p><p>Hébergeur : \
+         OVH SAS, 2 rue Kellermann, 59100 Roubaix.</p></main></body></html>",
+    );
+    assert!(imprint.is_legal, "{imprint:?}");
+    assert_eq!(kind.map(|t| t.kind), Some(tcx_core::DocumentType::Imprint));
+}
