@@ -319,3 +319,62 @@ fn a_single_paragraph_brings_its_container() {
     );
     assert!(a.content.path.ends_with("/main/div"), "{}", a.content.path);
 }
+
+/// A short document (a heading, short lines, a table) under a newsletter block in the
+/// `<footer>` whose paragraphs hold more text: the footer is page frame and does not decide
+/// the most common style, so the content is the document, not the footer.
+#[test]
+fn a_footer_newsletter_does_not_outweigh_a_short_document() {
+    let newsletter: String = (0..6)
+        .map(|_| "<p>Subscribe to our newsletter and be the first to hear about new offers, events and stories from our team.</p>")
+        .collect();
+    let html = format!(
+        "<html><body><nav><a href=/>Home</a> <a href=/legal>Legal</a></nav>\
+         <div class=page><h1>List of sub-processors</h1>\
+         <p>We use the following sub-processors to provide our services to you.</p>\
+         <table><tr><td>Hosting provider in Frankfurt</td><td>Servers and storage for all data</td></tr>\
+         <tr><td>Email delivery service in Dublin</td><td>Transactional email sent to customers</td></tr>\
+         <tr><td>Payment processor in Amsterdam</td><td>Card payments and refunds for orders</td></tr></table></div>\
+         <footer><div class=newsletter>{newsletter}</div><p>© 2026 Example Ltd.</p></footer></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text.contains("Payment processor in Amsterdam"),
+        "{}",
+        a.text
+    );
+    assert!(a.text.contains("List of sub-processors"), "{}", a.text);
+    assert!(
+        !a.text.contains("Subscribe to our newsletter"),
+        "{}",
+        a.text
+    );
+}
+
+/// ASCII art in a `<pre><code>` does not supply the most common style of an imprint; a legal
+/// text that is itself one `<pre>` is still found (the frame counts again when nothing else
+/// has prose).
+#[test]
+fn preformatted_text_is_not_prose_unless_it_is_all_there_is() {
+    let art: String = (0..12)
+        .map(|_| "<code>|  ___  ___  ___ |  ___  ___  ___ |  the art of our logo  |</code>\n")
+        .collect();
+    let html = format!(
+        "<html><body><pre class=hide-mobile>{art}</pre><div class=imprint><h1>Imprint</h1>\
+         <p>Example GmbH, Musterstraße 1, 10115 Berlin, represented by the managing director Max Muster.</p>\
+         <p>Register court: Amtsgericht Berlin-Charlottenburg, register number HRB 12345.</p>\
+         <p>VAT identification number according to section 27a of the German VAT act: DE123456789.</p></div>\
+         </body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("HRB 12345"), "{}", a.text);
+    assert!(!a.text.contains("the art of our logo"), "{}", a.text);
+    let plain: String = (1..=12)
+        .map(|i| format!("{i}. The customer may cancel the contract within fourteen days without giving any reason.\n"))
+        .collect();
+    let html = format!(
+        "<html><body><nav><a href=/>Home</a></nav><pre>TERMS OF SERVICE\n{plain}</pre></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("12. The customer may cancel"), "{}", a.text);
+}

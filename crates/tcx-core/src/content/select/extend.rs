@@ -43,7 +43,8 @@ impl Children {
 /// the MCS lies all inside the LCA, prose of their own: clauses continued in a list),
 /// bridging short siblings without it (a heading between two clause containers), stopping at
 /// visible text between siblings and at the site frame (`nav`, `aside`, `footer`, `header`,
-/// `form`).
+/// `form`, and — when the most common style was counted without them — ARIA landmarks and
+/// preformatted or code text).
 pub(super) fn extend_siblings(
     candidate: &mut Candidate,
     stats: &StyleStats,
@@ -64,7 +65,9 @@ pub(super) fn extend_siblings(
     let min_chars = (limits.min_sibling_share * total as f64).ceil() as u64;
     let frame = |c: ElementId| {
         let tag = stats.tag_name(c);
-        is_page_frame(tag) || tag == "form"
+        is_page_frame(tag)
+            || tag == "form"
+            || (sums.without_frame && stats.elements[c as usize].in_frame)
     };
     let qualifies = |c: ElementId| {
         let i = c as usize;

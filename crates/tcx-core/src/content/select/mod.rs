@@ -120,14 +120,18 @@ struct StyleSums {
     parents: Vec<ElementId>,
     /// Whether visible text stands between an element and its previous sibling.
     text_before: Vec<bool>,
+    /// Page frame and code were left out of the most common style: they are frame for the
+    /// extensions too.
+    without_frame: bool,
 }
 
 /// Picks the content candidate. `None` when the page has no visible text at all.
 pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
     let root = stats.content_root;
     let in_root = subtree_mask(stats, root);
-    let (mcs, total, use_all) = most_common_style(stats, &in_root)?;
-    let sums = style_sums(stats, mcs, use_all);
+    let found = most_common_style(stats, &in_root)?;
+    let (mcs, total) = (found.style, found.total);
+    let sums = style_sums(stats, &found);
     let total_f = total as f64;
 
     // LCA: the qualifying elements form a chain (threshold > 0.5), so the deepest wins.

@@ -15,39 +15,74 @@ pub(super) fn subtree_mask(stats: &StyleStats, root: ElementId) -> Vec<bool> {
     mask
 }
 
-/// The style with the most counted characters under the content root: `(style, total,
-/// counted_all_text)`. When no text node reaches the word minimum, all text counts.
-pub(super) fn most_common_style(
-    stats: &StyleStats,
-    in_root: &[bool],
-) -> Option<(StyleId, u64, bool)> {
+/// The most common style: the style with the most counted characters under the content root,
+/// page frame and code left out ([`crate::parse::scan::is_frame_or_code`]) — unless what is
+/// left is less than [`MIN_BODY_SHARE`] of what the frame's best style has (a legal text
+/// that is itself one `<pre>`, or sits in an `<aside>`): then the frame counts as well.
+/// Returns the style, its total, whether all text counted (no text node reaches the word
+/// minimum) and whether the frame was left out.
+pub(super) fn most_common_style(stats: &StyleStats, in_root: &[bool]) -> Option<MostCommonStyle> {
     for use_all in [false, true] {
-        let mut totals = vec![0u64; stats.style_keys.len()];
+        let mut body = vec![0u64; stats.style_keys.len()];
+        let mut all = vec![0u64; stats.style_keys.len()];
         for (i, e) in stats.elements.iter().enumerate() {
             if in_root[i] && e.rendered {
-                let chars = if use_all {
+                let chars = u64::from(if use_all {
                     e.all_chars
                 } else {
                     e.counted_chars
-                };
-                totals[e.style as usize] += u64::from(chars);
+                });
+                all[e.style as usize] += chars;
+                if !e.in_frame {
+                    body[e.style as usize] += chars;
+                }
             }
         }
-        // Ties go to the style seen first (lowest id).
-        let mut best: Option<(StyleId, u64)> = None;
-        for (id, &t) in totals.iter().enumerate() {
-            if t > 0 && best.is_none_or(|(_, b)| t > b) {
-                best = Some((id as StyleId, t));
-            }
-        }
-        if let Some((id, total)) = best {
-            return Some((id, total, use_all));
-        }
+        let (Some(best_all), best_body) = (best_style(&all), best_style(&body)) else {
+            continue;
+        };
+        let (style, total, without_frame) = match best_body {
+            Some((id, t)) if t as f64 >= MIN_BODY_SHARE * best_all.1 as f64 => (id, t, true),
+            _ => (best_all.0, best_all.1, false),
+        };
+        return Some(MostCommonStyle {
+            style,
+            total,
+            use_all,
+            without_frame,
+        });
     }
     None
 }
 
-pub(super) fn style_sums(stats: &StyleStats, mcs: StyleId, use_all: bool) -> StyleSums {
+/// Least share of the frame's best style total the rest of the page must reach for the
+/// frame to be left out.
+const MIN_BODY_SHARE: f64 = 0.25;
+
+/// The most common style and how it was counted.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct MostCommonStyle {
+    pub(super) style: StyleId,
+    pub(super) total: u64,
+    /// No text node reached the word minimum: all text counted.
+    pub(super) use_all: bool,
+    /// Page frame and code were left out.
+    pub(super) without_frame: bool,
+}
+
+/// The style with the largest total; ties go to the style seen first (lowest id).
+fn best_style(totals: &[u64]) -> Option<(StyleId, u64)> {
+    let mut best: Option<(StyleId, u64)> = None;
+    for (id, &t) in totals.iter().enumerate() {
+        if t > 0 && best.is_none_or(|(_, b)| t > b) {
+            best = Some((id as StyleId, t));
+        }
+    }
+    best
+}
+
+pub(super) fn style_sums(stats: &StyleStats, found: &MostCommonStyle) -> StyleSums {
+    let (mcs, use_all) = (found.style, found.use_all);
     let n = stats.elements.len();
     let mut chars = vec![0u64; n];
     let mut present = vec![false; n];
@@ -59,7 +94,7 @@ pub(super) fn style_sums(stats: &StyleStats, mcs: StyleId, use_all: bool) -> Sty
         if !e.rendered || i == 0 {
             continue;
         }
-        if e.style == mcs {
+        if e.style == mcs && !(found.without_frame && e.in_frame) {
             chars[i] = u64::from(if use_all {
                 e.all_chars
             } else {
@@ -94,6 +129,7 @@ pub(super) fn style_sums(stats: &StyleStats, mcs: StyleId, use_all: bool) -> Sty
         heading,
         parents: stats.elements.iter().map(|e| e.parent).collect(),
         text_before: stats.elements.iter().map(|e| e.text_before).collect(),
+        without_frame: found.without_frame,
     }
 }
 

@@ -49,6 +49,9 @@ pub struct ElementRecord {
     pub rendered: bool,
     /// Inside an `<a>` (its text is link text).
     pub in_link: bool,
+    /// Inside the page frame or preformatted/code text ([`is_frame_or_code`]): left out of
+    /// the most common style when the rest of the page has prose enough.
+    pub in_frame: bool,
     /// A non-blank text node stands directly in the parent between the previous sibling
     /// element and this one (it breaks a run of siblings in the fallback).
     pub text_before: bool,
@@ -269,3 +272,21 @@ pub(crate) fn parser_memory(max: usize) -> MemorySettings {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether an element is page frame — `header`, `nav`, `footer`, `aside`, or the ARIA
+/// landmarks `banner`, `navigation`, `contentinfo`, `complementary` — or preformatted or code
+/// text (`pre`, `code`). Their text is left out of the most common style (see
+/// `content::select::statistics`): a newsletter block in the footer or ASCII art in a `<pre>`
+/// must not decide what the page's prose looks like. They still count as text, and the
+/// content may still include them.
+pub(crate) fn is_frame_or_code(tag: &str, role: Option<&str>) -> bool {
+    matches!(tag, "header" | "nav" | "footer" | "aside" | "pre" | "code")
+        || role.is_some_and(|r| {
+            r.split_ascii_whitespace().any(|r| {
+                matches!(
+                    r.to_ascii_lowercase().as_str(),
+                    "banner" | "navigation" | "contentinfo" | "complementary"
+                )
+            })
+        })
+}

@@ -45,6 +45,7 @@ impl ScanState {
             all_chars: 0,
             rendered: true,
             in_link: false,
+            in_frame: false,
             text_before: false,
             range: 0..input_len,
         };
@@ -126,6 +127,7 @@ impl ScanState {
         let parent_rec = &self.stats.elements[parent as usize];
         let depth = parent_rec.depth + 1;
         let parent_rendered = parent_rec.rendered;
+        let parent_in_frame = parent_rec.in_frame;
         let in_link = parent_rec.in_link || tag == "a";
         let text_before = std::mem::replace(&mut self.text_since_child[parent as usize], false);
         let tag_id = self.intern_tag(tag);
@@ -147,6 +149,7 @@ impl ScanState {
         };
         let rendered =
             parent_rendered && !is_unrendered(tag) && !is_consent_banner(attr("class"), attr("id"));
+        let in_frame = parent_in_frame || is_frame_or_code(tag, attr("role"));
         let style = if rendered {
             self.intern_element_style(tag, &mut attrs)
         } else {
@@ -164,6 +167,7 @@ impl ScanState {
             all_chars: 0,
             rendered,
             in_link,
+            in_frame,
             text_before,
             range: start..self.input_len,
         });
