@@ -36,7 +36,15 @@ fn main() {
                                 tcx_core::Section::write_outline(&doc.sections, &mut o);
                                 eprintln!("==== {path}\n{}", o);
                             }
-                            let t = doc.document_type.as_ref();
+                            if std::env::var_os("TIME").is_some() {
+                            let t0 = std::time::Instant::now();
+                            let _ = tcx_core::classify_document(&doc, &Default::default());
+                            let t1 = t0.elapsed();
+                            let _ = tcx_core::legal_page_verdict(&doc);
+                            let t2 = t0.elapsed() - t1;
+                            eprintln!("TIME\t{}\t{}\t{}", bytes.len(), t1.as_micros(), t2.as_micros());
+                        }
+                        let t = doc.document_type.as_ref();
                             let v = tcx_core::legal_page_verdict(&doc);
                         let mut whole = tcx_core::Section::new(None, None, 1);
                         whole.subsections = doc.sections.clone();

@@ -38,7 +38,6 @@ use crate::model::{
 };
 use crate::structure::hierarchy::names_a_document;
 use DocumentType::*;
-use std::collections::HashMap;
 use std::sync::LazyLock;
 use words::OTHER_LABELS;
 
@@ -72,6 +71,9 @@ pub const VOCABULARY_FULL: f64 = 12.0;
 /// Most that one line (a paragraph) adds to one type's vocabulary.
 pub const LINE_CAP: f64 = 1.5;
 
+/// Top-level headings looked at besides the first.
+const MAX_HEADINGS: usize = 24;
+
 /// Labels longer than this many words are sentences, not names.
 const MAX_LABEL_WORDS: usize = 12;
 
@@ -102,7 +104,12 @@ pub fn classify_document(doc: &Document, hints: &TypeHints) -> Option<DocumentTy
         scores.label(EvidenceSource::Heading, h, W_FIRST_HEADING);
     }
     let mut heading_weight = [0.0; 7];
-    for s in doc.sections.iter().filter(|s| s.number.is_none()) {
+    for s in doc
+        .sections
+        .iter()
+        .filter(|s| s.number.is_none())
+        .take(MAX_HEADINGS)
+    {
         let Some(t) = s.title.as_deref() else {
             continue;
         };
@@ -245,6 +252,7 @@ pub(crate) fn label_weight(label: &str, base: f64) -> Option<(DocumentType, Stri
 /// starts, the longest name wins ([`match_label`]); the weak names of `other` ("Legal",
 /// "Policies") count only when nothing else is named.
 pub(crate) fn first_named(label: &str) -> Option<LabelMatch> {
+    let longest = match_label(label)?;
     let words: Vec<&str> = label.split_whitespace().collect();
     for i in 0..words.len() {
         for end in (i + 1..=words.len().min(i + 4)).rev() {
@@ -257,7 +265,7 @@ pub(crate) fn first_named(label: &str) -> Option<LabelMatch> {
             }
         }
     }
-    match_label(label)
+    Some(longest)
 }
 
 /// Occurrences of `phrase` in `folded` starting a word; when `whole`, also ending one.
@@ -437,54 +445,48 @@ pub(crate) fn content_hits(text: &str) -> Vec<Hits> {
 pub(crate) struct PhraseIndex {
     /// `(stem, whole word)` per phrase, in the order given.
     phrases: Vec<(&'static str, bool)>,
-    /// Phrase indices by the first three bytes of their stem (shorter stems: all of it).
-    by_prefix: HashMap<&'static [u8], Vec<usize>>,
+    /// Phrase indices by the first byte of their stem.
+    by_first: Vec<Vec<usize>>,
 }
 
 impl PhraseIndex {
     pub(crate) fn new(phrases: impl IntoIterator<Item = &'static str>) -> PhraseIndex {
         let mut index = PhraseIndex {
             phrases: Vec::new(),
-            by_prefix: HashMap::new(),
+            by_first: vec![Vec::new(); 256],
         };
         for (i, phrase) in phrases.into_iter().enumerate() {
             let (stem, whole) = match phrase.strip_suffix('*') {
                 Some(stem) => (stem, false),
                 None => (phrase, true),
             };
-            let key = &stem.as_bytes()[..stem.len().min(3)];
-            index.by_prefix.entry(key).or_default().push(i);
-            index.phrases.push((stem, whole));
+            if let Some(&first) = stem.as_bytes().first() {
+                index.by_first[usize::from(first)].push(i);
+                index.phrases.push((stem, whole));
+            }
         }
         index
     }
 
     /// Calls `found` with the index of every phrase occurrence in `folded` (a [`fold`]ed
-    /// text).
+    /// text: words separated by single spaces).
     pub(crate) fn scan(&self, folded: &str, mut found: impl FnMut(usize)) {
         let bytes = folded.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            if i == 0 || bytes[i - 1] == b' ' {
-                for len in [3, 2, 1] {
-                    let Some(key) = bytes.get(i..i + len) else {
-                        continue;
-                    };
-                    let Some(candidates) = self.by_prefix.get(key) else {
-                        continue;
-                    };
-                    for &j in candidates {
-                        let (stem, whole) = self.phrases[j];
-                        let end = i + stem.len();
-                        if bytes.get(i..end) == Some(stem.as_bytes())
-                            && (!whole || end == bytes.len() || bytes[end] == b' ')
-                        {
-                            found(j);
-                        }
-                    }
+            for &j in &self.by_first[usize::from(bytes[i])] {
+                let (stem, whole) = self.phrases[j];
+                let end = i + stem.len();
+                if bytes.get(i..end) == Some(stem.as_bytes())
+                    && (!whole || end == bytes.len() || bytes[end] == b' ')
+                {
+                    found(j);
                 }
             }
-            i += 1;
+            match bytes[i..].iter().position(|&b| b == b' ') {
+                Some(k) => i += k + 1,
+                None => break,
+            }
         }
     }
 }
