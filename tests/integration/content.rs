@@ -378,3 +378,28 @@ fn preformatted_text_is_not_prose_unless_it_is_all_there_is() {
     let a = analyze(&html, &opts()).unwrap();
     assert!(a.text.contains("12. The customer may cancel"), "{}", a.text);
 }
+
+/// A cookie *policy* whose container's class names it a cookie notice: a class name alone
+/// never removes the page's main text (the banner test is dropped when the "banner" would
+/// hold more prose than the rest of the page), while a real banner on a policy page is still
+/// left out.
+#[test]
+fn a_class_name_never_removes_the_main_text() {
+    let policy: String = (1..=8)
+        .map(|i| format!("<p>{i}. We use cookies and similar technologies to remember your settings and to measure how our website is used by visitors.</p>"))
+        .collect();
+    let html = format!(
+        "<html><body><nav><a href=/>Home</a></nav><div class=\"cookie-notice-content\">\
+         <h1>Cookie Policy</h1>{policy}</div><footer><p>© Example</p></footer></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("8. We use cookies"), "{}", a.text);
+    assert!(a.text.contains("Cookie Policy"), "{}", a.text);
+    let with_banner = format!(
+        "<html><body><div id=cookie-banner><p>We use cookies to give you the best experience on our website, click accept to continue.</p>\
+         <button>Accept</button></div><main><h1>Cookie Policy</h1>{policy}</main></body></html>"
+    );
+    let a = analyze(&with_banner, &opts()).unwrap();
+    assert!(a.text.contains("8. We use cookies"), "{}", a.text);
+    assert!(!a.text.contains("click accept"), "{}", a.text);
+}

@@ -129,7 +129,12 @@ pub fn analyze_observed(
     }
     let candidate = select::select(&stats, options.threshold).ok_or(AnalyzeError::NoText)?;
     stage_done(Stage::Select);
-    let mut tree = ReducedTree::build(html, &candidate.ranges, options)?;
+    let mut tree = ReducedTree::build_with(
+        html,
+        &candidate.ranges,
+        options,
+        stats.consent_banners_skipped,
+    )?;
     if let Some(&first) = candidate.elements.first() {
         tree.ancestors = stats.ancestors(first);
     }

@@ -95,14 +95,29 @@ struct BuildState {
     closed: Vec<u32>,
     /// Depth of unrendered elements currently open (their subtree is skipped).
     skipped: Vec<u32>,
+    /// Skip consent banners (as pass 1 did, see `StyleStats::consent_banners_skipped`).
+    skip_banners: bool,
 }
 
 impl ReducedTree {
-    /// Parses the given byte ranges of `html` (in document order) into one tree.
+    /// Parses the given byte ranges of `html` (in document order) into one tree, skipping
+    /// consent banners.
+    #[cfg(any(test, feature = "test-api"))]
     pub fn build(
         html: &str,
         ranges: &[Range<usize>],
         options: &AnalysisOptions,
+    ) -> Result<ReducedTree, AnalyzeError> {
+        Self::build_with(html, ranges, options, true)
+    }
+
+    /// [`ReducedTree::build`], skipping consent banners only when `skip_banners` (pass 1 did
+    /// not skip them when they held most of the page's prose).
+    pub fn build_with(
+        html: &str,
+        ranges: &[Range<usize>],
+        options: &AnalysisOptions,
+        skip_banners: bool,
     ) -> Result<ReducedTree, AnalyzeError> {
         let state = Rc::new(RefCell::new(BuildState {
             nodes: vec![Node {
@@ -117,6 +132,7 @@ impl ReducedTree {
             text: String::new(),
             closed: Vec::new(),
             skipped: Vec::new(),
+            skip_banners,
         }));
         for range in ranges {
             let slice = html
@@ -213,7 +229,7 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element) {
             el.get_attribute("id").as_deref(),
         )
     };
-    let id = if skipping || is_unrendered(&tag) || banner() {
+    let id = if skipping || is_unrendered(&tag) || (st.skip_banners && banner()) {
         // Keep a frame so end tags stay matched, but no node.
         let marker = u32::MAX - st.skipped.len() as u32;
         st.skipped.push(marker);

@@ -60,6 +60,10 @@ pub struct ElementRecord {
     pub range: Range<usize>,
 }
 
+/// Characters of prose per control (button, input, select) above which a skipped "consent
+/// banner" reads like a document and pass 1 is run again without skipping it.
+const BANNER_CHARS_PER_CONTROL: u64 = 2_000;
+
 /// Result of pass 1.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StyleStats {
@@ -83,6 +87,14 @@ pub struct StyleStats {
     /// [`HEADING_TEXT_MAX_CHARS`] bytes each), in document order: enough to recognise a
     /// document title outside the content.
     pub heading_texts: Vec<(ElementId, String)>,
+    /// Whether consent banners were skipped (see [`StyleStats::scan`]); pass 2 skips them
+    /// only then.
+    pub consent_banners_skipped: bool,
+    /// Counted characters (text nodes of at least `min_words` words) inside skipped consent
+    /// banners.
+    pub banner_chars: u64,
+    /// Controls (`button`, `input`, `select`) inside skipped consent banners.
+    pub banner_controls: u64,
 }
 
 /// Longest heading text kept by pass 1, in bytes.
@@ -104,6 +116,10 @@ struct ScanState {
     closed: Vec<u32>,
     min_words: usize,
     input_len: usize,
+    /// Skip consent banners (recognised by class and id).
+    skip_banners: bool,
+    /// Per record: inside a skipped consent banner.
+    in_banner: Vec<bool>,
     body: Option<ElementId>,
     html: Option<ElementId>,
     in_title: bool,
@@ -139,12 +155,43 @@ impl StyleStats {
 
     /// Runs pass 1 over the page given in chunks (which may split tags, entities and UTF-8
     /// sequences anywhere); `total_len` is the sum of the chunk lengths.
+    ///
+    /// Consent banners recognised by class or id are skipped — unless they would hold more
+    /// prose than the rest of the page: a class name alone must never remove a page's main
+    /// text (a cookie *policy* in a container named `cookie-notice-content`). Then the page is
+    /// scanned again with nothing skipped.
     pub fn scan_chunks<'a>(
-        chunks: impl IntoIterator<Item = &'a [u8]>,
+        chunks: impl IntoIterator<Item = &'a [u8]> + Clone,
         total_len: usize,
         options: &AnalysisOptions,
     ) -> Result<StyleStats, AnalyzeError> {
-        let state = Rc::new(RefCell::new(ScanState::new(total_len, options.min_words)));
+        let stats = Self::scan_pass(chunks.clone(), total_len, options, true)?;
+        let counted: u64 = stats
+            .elements
+            .iter()
+            .filter(|e| e.rendered)
+            .map(|e| u64::from(e.counted_chars))
+            .sum();
+        // A consent banner is short text around its buttons; a policy is long text with a
+        // button at most here and there.
+        let policy_like = stats.banner_controls == 0
+            || stats.banner_chars > BANNER_CHARS_PER_CONTROL * stats.banner_controls;
+        if stats.banner_chars > counted && policy_like {
+            return Self::scan_pass(chunks, total_len, options, false);
+        }
+        Ok(stats)
+    }
+
+    fn scan_pass<'a>(
+        chunks: impl IntoIterator<Item = &'a [u8]>,
+        total_len: usize,
+        options: &AnalysisOptions,
+        skip_banners: bool,
+    ) -> Result<StyleStats, AnalyzeError> {
+        let mut scan = ScanState::new(total_len, options.min_words);
+        scan.skip_banners = skip_banners;
+        scan.stats.consent_banners_skipped = skip_banners;
+        let state = Rc::new(RefCell::new(scan));
         let on_element = Rc::clone(&state);
         let on_text = Rc::clone(&state);
         let on_end = Rc::clone(&state);

@@ -60,6 +60,9 @@ impl ScanState {
                 scripts: 0,
                 script_bytes: 0,
                 heading_texts: Vec::new(),
+                consent_banners_skipped: true,
+                banner_chars: 0,
+                banner_controls: 0,
             },
             stack: ElementStack::new(),
             style_ids: HashMap::default(),
@@ -71,6 +74,8 @@ impl ScanState {
             closed: Vec::new(),
             min_words,
             input_len,
+            skip_banners: true,
+            in_banner: vec![false],
             body: None,
             html: None,
             in_title: false,
@@ -147,8 +152,13 @@ impl ScanState {
                 .find(|(n, _)| n == name)
                 .map(|(_, v)| v.as_str())
         };
-        let rendered =
-            parent_rendered && !is_unrendered(tag) && !is_consent_banner(attr("class"), attr("id"));
+        let banner =
+            parent_rendered && self.skip_banners && is_consent_banner(attr("class"), attr("id"));
+        let rendered = parent_rendered && !is_unrendered(tag) && !banner;
+        let in_banner = self.in_banner[parent as usize] || banner;
+        if in_banner && matches!(tag, "button" | "input" | "select") {
+            self.stats.banner_controls += 1;
+        }
         let in_frame = parent_in_frame || is_frame_or_code(tag, attr("role"));
         let style = if rendered {
             self.intern_element_style(tag, &mut attrs)
@@ -172,6 +182,7 @@ impl ScanState {
             range: start..self.input_len,
         });
         self.text_since_child.push(false);
+        self.in_banner.push(in_banner);
         match tag {
             "body" if self.body.is_none() => self.body = Some(id),
             "html" if self.html.is_none() => self.html = Some(id),
@@ -237,6 +248,12 @@ impl ScanState {
         }
         let rec = &self.stats.elements[id as usize];
         if !rec.rendered {
+            if self.in_banner[id as usize] {
+                let (words, chars) = count_words_and_chars(&decode_text(raw));
+                if words >= self.min_words {
+                    self.stats.banner_chars += u64::from(chars);
+                }
+            }
             return;
         }
         let text = decode_text(raw);
