@@ -214,7 +214,8 @@ fn gold_languages(corpus: &Path) -> Vec<(std::path::PathBuf, String)> {
 /// Pages of the Scrapinghub benchmark whose `gold.tsv` label `en` is wrong (checked by
 /// reading them and their `<html lang>`): hash prefix and the real language.
 const MISLABELLED: &[(&str, &str)] = &[
-    // Portuguese, Italian and Indonesian news pages labelled `en` (read by hand).
+    // Portuguese, Italian, Indonesian and Japanese news pages labelled `en` (read by hand).
+    ("85439e26", "ja"),
     ("11ea381a", "pt"),
     ("20b2b649", "it"),
     ("23aaecd1", "pt"),

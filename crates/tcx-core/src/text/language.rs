@@ -150,9 +150,11 @@ fn reads_like(text: &str, code: &str) -> bool {
         _ => return false,
     };
     let (mut total, mut hits) = (0usize, 0usize);
+    // Words as written between spaces, punctuation trimmed; "1a" or "3." are not words.
     for w in text
-        .split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_empty())
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty() && !w.chars().any(|c| c.is_ascii_digit()))
     {
         total += 1;
         if w.len() <= 6 && words.contains(&w.to_lowercase().as_str()) {
