@@ -138,7 +138,9 @@ pub fn type_of_file_name(path: &str) -> Option<DocumentType> {
             _ => None,
         };
     }
-    if let Some((_, kind)) = stem.split_once("__") {
+    // The type is the last `__` part: service names may hold `__` themselves
+    // ("Cabinet_Solutions__Inc.__Privacy_Policy").
+    if let Some((_, kind)) = stem.rsplit_once("__") {
         let kind = kind.split('.').next().unwrap_or(kind).to_ascii_lowercase();
         return Some(if kind.contains("privacy") {
             DocumentType::Privacy
@@ -486,6 +488,10 @@ mod tests {
             ("raw/x/en/Tinder__Trackers_Policy.html", Some(Cookies)),
             ("raw/x/en/Bumble__Community_Guidelines.html", Some(Other)),
             ("legal/tosback/Slack__Developer_Terms.html.gz", Some(Terms)),
+            (
+                "legal/tosback/Cabinet_Solutions__Inc.__Privacy_Policy.html.gz",
+                Some(Privacy),
+            ),
             (
                 "legal/tosback/Twitter__Terms_of_Service.html.gz",
                 Some(Terms),
