@@ -233,7 +233,7 @@ pub struct EvalReport {
     pub corpus: PathBuf,
     /// Labels of the error-score buckets.
     pub bucket_labels: Vec<String>,
-    /// All pages.
+    /// All real pages (the written ones count in their group only).
     pub overall: Summary,
     /// Per reporting group.
     pub groups: BTreeMap<String, Summary>,
@@ -561,7 +561,10 @@ pub fn build_report_with_types(
     seconds: f64,
 ) -> EvalReport {
     let types = types::report(corpus, &pages, &type_pages);
-    let all: Vec<&PageResult> = pages.iter().collect();
+    let all: Vec<&PageResult> = pages
+        .iter()
+        .filter(|p| p.group != gold::WRITTEN_GROUP)
+        .collect();
     let overall = summarize(&all);
     let mut by_group: BTreeMap<String, Vec<&PageResult>> = BTreeMap::new();
     for p in &pages {

@@ -117,7 +117,8 @@ pub fn terminal(r: &EvalReport) -> String {
     let _ = writeln!(
         out,
         "\nstart/end classes: correct/too early/too late/processing error; tokF1 and headF1 are \
-         page means; hscore is the paper's hierarchy error score (mean)."
+         page means; hscore is the paper's hierarchy error score (mean); OVERALL: real pages \
+         (the written group is left out)."
     );
     let _ = writeln!(out, "error-score buckets (pages with gold headings):");
     for (label, n) in r.bucket_labels.iter().zip(&r.overall.error_buckets) {

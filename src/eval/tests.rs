@@ -105,6 +105,7 @@ fn perfect_page_scores() {
 #[test]
 fn json_gold_has_no_token_measure() {
     let j = gold::JsonGold {
+        written: false,
         html: "x".into(),
         lang: "de".into(),
         doc_type: None,

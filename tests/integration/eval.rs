@@ -1,7 +1,7 @@
 //! `tcx eval`: the scorer end to end on a small synthetic corpus, the hand-labelled gold
 //! fixtures against their pages, and a run over the shared corpus when it is present.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use tcx::eval::gold::{self, GoldKind};
 use tcx::eval::measures::{self, Edge};
@@ -331,25 +331,40 @@ fn gold_dir() -> PathBuf {
 
 #[test]
 fn hand_labelled_golds_are_well_formed() {
-    let Some(corpus) = shared_corpus() else {
-        let n = std::fs::read_dir(gold_dir())
-            .map(|d| d.count())
-            .unwrap_or_default();
-        assert!(n >= 15, "at least 15 hand-labelled golds");
-        return;
-    };
-    let entries = gold::json_entries(&gold_dir(), &corpus).expect("json golds load");
-    assert!(entries.len() >= 15, "at least 15 hand-labelled golds");
-    let german = entries.iter().filter(|e| e.lang == "de").count();
+    // The written pages lie in the repository and are checked always; the real pages need
+    // the shared corpus.
+    let corpus = shared_corpus();
+    let entries = gold::json_entries(
+        &gold_dir(),
+        corpus.as_deref().unwrap_or(Path::new("/nonexistent")),
+    )
+    .expect("json golds load");
+    let written: Vec<_> = entries
+        .iter()
+        .filter(|e| e.group == gold::WRITTEN_GROUP)
+        .collect();
+    assert!(written.len() >= 10, "at least 10 written pages");
+    assert!(written.iter().all(|e| e.id.starts_with("written/")));
+    let real = entries.len() - written.len();
+    assert!(real >= 15, "at least 15 hand-labelled golds");
+    let german = entries
+        .iter()
+        .filter(|e| e.lang == "de" && e.group != gold::WRITTEN_GROUP)
+        .count();
     assert!(german >= 15, "at least 15 German pages, got {german}");
     for e in &entries {
         let g = gold::read_json_gold(&e.gold).expect("gold parses");
+        assert_eq!(g.written, e.group == gold::WRITTEN_GROUP, "{}", e.id);
         assert!(
             measures::tokens(&g.first_words).len() >= measures::EDGE_TOKENS
                 && measures::tokens(&g.last_words).len() >= measures::EDGE_TOKENS,
             "{}: first/last words need 8 tokens",
             e.id
         );
+        assert!(!g.headings.is_empty(), "{}: no headings", e.id);
+        if corpus.is_none() && !g.written {
+            continue;
+        }
         let bytes = ev::read_page(&e.html).expect("page readable");
         let page = measures::tokens(&visible_text(&ev::decode_page(&bytes)));
         let first = measures::tokens(&g.first_words);
@@ -364,7 +379,6 @@ fn hand_labelled_golds_are_well_formed() {
             "{}: the last words are not contiguous page text",
             e.id
         );
-        assert!(!g.headings.is_empty(), "{}: no headings", e.id);
     }
 }
 
@@ -387,7 +401,17 @@ fn eval_on_the_shared_corpus() {
     let started = std::time::Instant::now();
     let pages = ev::evaluate_all(&entries, &tcx::AnalysisOptions::default(), 2).expect("eval");
     let report = ev::build_report(&corpus, pages, started.elapsed().as_secs_f64());
-    assert_eq!(report.overall.pages, entries.len());
+    let written = entries
+        .iter()
+        .filter(|e| e.group == gold::WRITTEN_GROUP)
+        .count();
+    assert!(written >= 10, "the written pages are in the run");
+    assert_eq!(
+        report.overall.pages,
+        entries.len() - written,
+        "overall: real pages"
+    );
+    assert_eq!(report.groups[gold::WRITTEN_GROUP].pages, written);
     assert!(report.pages.iter().all(|p| {
         p.hierarchy
             .as_ref()

@@ -49,9 +49,15 @@ pub struct Entry {
     pub lang: String,
     /// Kind of the gold.
     pub kind: GoldKind,
-    /// The group a page is reported under (the corpus source folder, or `hand-labelled`).
+    /// The group a page is reported under (the corpus source folder, `hand-labelled`, or
+    /// [`WRITTEN_GROUP`]).
     pub group: String,
 }
+
+/// The group of JSON golds marked `"written": true`: pages written for the tests (modelled on
+/// shop systems' layouts, `tests/fixtures/written/`), not real pages. They are reported in
+/// their own group and left out of the overall figures.
+pub const WRITTEN_GROUP: &str = "written";
 
 /// Reads a `gold.tsv` manifest: a header line, then `html<TAB>gold<TAB>lang<TAB>kind` rows with
 /// paths relative to `corpus`. Empty lines and lines starting with `#` are skipped.
@@ -127,8 +133,12 @@ fn short_id(gold: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct JsonGold {
-    /// The page, relative to the corpus directory.
+    /// The page, relative to the corpus directory (to the gold file's directory when
+    /// `written`).
     pub html: String,
+    /// A page written for the tests, not a real one: `html` lies in the repository.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub written: bool,
     /// Language of the main content (`de`, `en`).
     pub lang: String,
     /// What the page is: `agb`, `widerruf`, `datenschutz`, `impressum`, `versand`, … (free text).
@@ -188,14 +198,26 @@ pub fn json_entries(dir: &Path, corpus: &Path) -> Result<Vec<Entry>> {
             .unwrap_or_default()
             .trim_end_matches(".gold.json")
             .to_owned();
+        let (id, html, group) = match f.parent() {
+            Some(dir) if gold.written => (
+                format!("written/{}", name.trim_start_matches("written-")),
+                dir.join(&gold.html),
+                WRITTEN_GROUP,
+            ),
+            _ => (
+                format!("hand/{name}"),
+                corpus.join(&gold.html),
+                "hand-labelled",
+            ),
+        };
         out.push(Entry {
-            id: format!("hand/{name}"),
-            html: corpus.join(&gold.html),
+            id,
+            html,
             gold: f,
             gold_key: None,
             lang: gold.lang,
             kind: GoldKind::Json,
-            group: "hand-labelled".to_owned(),
+            group: group.to_owned(),
         });
     }
     Ok(out)
