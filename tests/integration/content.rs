@@ -403,3 +403,28 @@ fn a_class_name_never_removes_the_main_text() {
     assert!(a.text.contains("8. We use cookies"), "{}", a.text);
     assert!(!a.text.contains("click accept"), "{}", a.text);
 }
+
+/// A closing contact paragraph after the last section, in the same container as the clauses,
+/// belongs to the document (the end must not come early); a comment box after it in another
+/// container does not.
+#[test]
+fn the_closing_contact_paragraph_ends_the_document() {
+    let items: String = (1..=8)
+        .map(|i| format!("<li><p><strong>{i}. Section.</strong></p><p>The customer may cancel the order within fourteen days of delivery without giving any reason at all.</p></li>"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<main><div class=wrap><div class=legal><h1>Terms of Use</h1><ol>{items}</ol>\
+         <p><strong>QUESTIONS?</strong> <em>Please contact <a href=mailto:legal@example.com>legal@example.com</a> \
+         if you have any questions about these terms.</em></p></div>\
+         <div class=comments><p>Leave a comment below and tell us what you think about our new website design.</p></div></div></main>{FRAME_BOTTOM}"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text
+            .contains("if you have any questions about these terms."),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("Leave a comment"), "{}", a.text);
+    assert_eq!(a.content.closing_elements, 1);
+}

@@ -174,6 +174,7 @@ pub fn analyze_observed(
             most_common_style: stats.style_key(candidate.most_common_style).to_owned(),
             extended_siblings: candidate.extended_siblings,
             lead_in_elements: candidate.lead_in_elements,
+            closing_elements: candidate.closing_elements,
             trimmed_blocks_start: trimmed.start,
             trimmed_blocks_end: trimmed.end,
             repeats_removed,

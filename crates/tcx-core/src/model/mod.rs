@@ -236,6 +236,10 @@ pub struct ContentInfo {
     pub extended_siblings: usize,
     /// Elements added before the content because they hold its title or lead-in.
     pub lead_in_elements: usize,
+    /// Elements added after the content: closing lines that end its container (a contact
+    /// paragraph after the last section). Schema 1.2.
+    #[serde(default)]
+    pub closing_elements: usize,
     /// Boilerplate blocks (breadcrumbs, share and print links, newsletter boxes) removed at
     /// the start of the content.
     pub trimmed_blocks_start: usize,

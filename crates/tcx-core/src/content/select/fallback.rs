@@ -53,6 +53,7 @@ pub(super) fn fallback(
                 most_common_style: mcs,
                 extended_siblings: 0,
                 lead_in_elements: 0,
+                closing_elements: 0,
             }
         }
         _ => Candidate::element(stats, ContentMethod::Fallback, root, sums, mcs, total),

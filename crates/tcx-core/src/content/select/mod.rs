@@ -2,10 +2,12 @@
 //! lowest common ancestor (LCA) holding at least the threshold share of its characters, or
 //! the fallback run of body children.
 
+mod closing;
 mod extend;
 mod fallback;
 mod lead_in;
 mod statistics;
+use closing::*;
 use extend::*;
 use fallback::*;
 use lead_in::*;
@@ -36,6 +38,8 @@ pub struct Candidate {
     /// Title or introduction elements added before the content (a heading or a short
     /// lead-in that sits just outside the LCA).
     pub lead_in_elements: usize,
+    /// Closing lines added after the content (a contact paragraph after the last section).
+    pub closing_elements: usize,
 }
 
 impl Candidate {
@@ -57,6 +61,7 @@ impl Candidate {
             most_common_style: mcs,
             extended_siblings: 0,
             lead_in_elements: 0,
+            closing_elements: 0,
         }
     }
 }
@@ -156,6 +161,7 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
             extend_siblings(&mut candidate, stats, &children, &sums, total, &limits);
         }
         add_lead_in(&mut candidate, stats, &children, &sums, root, &limits);
+        add_closing(&mut candidate, stats, &children, &sums, root, &limits);
         candidate.ranges = ranges_of(stats, &candidate.elements);
         candidate.coverage = candidate
             .elements
