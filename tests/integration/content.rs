@@ -428,3 +428,26 @@ fn the_closing_contact_paragraph_ends_the_document() {
     assert!(!a.text.contains("Leave a comment"), "{}", a.text);
     assert_eq!(a.content.closing_elements, 1);
 }
+
+/// The title and the date line just above the text's container belong to the document even
+/// without a heading tag: a short line that names a legal document, and a "Last updated …"
+/// line. A navigation label above them does not.
+#[test]
+fn a_title_line_and_a_date_line_above_the_container_are_kept() {
+    let clauses: String = (1..=6)
+        .map(|i| format!("<p>{i}. We collect the personal data you give us when you create an account or place an order with us.</p>"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<div class=page><div class=crumbs><a href=/>Home</a> › <a href=/legal>Legal</a></div>\
+         <div class=section><div class=section_inner><div class=section_title>Privacy Policy</div></div>\
+         <div class=sub><p class=date><i>Last updated: 11 December 2025</i></p><div class=body>{clauses}</div></div></div></div>{FRAME_BOTTOM}"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text
+            .starts_with("Privacy Policy\nLast updated: 11 December 2025"),
+        "{}",
+        a.text
+    );
+    assert!(!a.text.contains("Home"), "{}", a.text);
+}

@@ -127,7 +127,8 @@ pub fn analyze_observed(
     if stats.looks_script_rendered() {
         return Err(AnalyzeError::ScriptRendered(stats.visible_chars()));
     }
-    let candidate = select::select(&stats, options.threshold).ok_or(AnalyzeError::NoText)?;
+    let candidate =
+        select::select_in(&stats, html, options.threshold).ok_or(AnalyzeError::NoText)?;
     stage_done(Stage::Select);
     let mut tree = ReducedTree::build_with(
         html,

@@ -18,14 +18,15 @@ struct LeadIn {
 }
 
 /// Walks back from `siblings[pos]` over siblings that are either short (a title, a date
-/// line: the run must hold a heading) or an introduction in prose; never link lists.
+/// line: the run must hold a heading, a title line or a date line) or an introduction in
+/// prose; never link lists. `own` is the candidate's visible text, `budget` what short
+/// siblings may add.
 fn scan_lead_in(
-    stats: &StyleStats,
+    (stats, page): (&StyleStats, &str),
     sums: &StyleSums,
     siblings: &[ElementId],
     pos: usize,
-    own: u64,
-    budget: u64,
+    (own, budget): (u64, u64),
     limits: &ExtensionLimits,
 ) -> LeadIn {
     let mut start = pos;
@@ -62,7 +63,7 @@ fn scan_lead_in(
         }
         used += visible;
         start -= 1;
-        if sums.heading[i] {
+        if sums.heading[i] || is_title_line(page, stats, c) {
             best_start = start;
         }
     }
@@ -81,6 +82,7 @@ fn scan_lead_in(
 pub(super) fn add_lead_in(
     candidate: &mut Candidate,
     stats: &StyleStats,
+    page: &str,
     children: &Children,
     sums: &StyleSums,
     root: ElementId,
@@ -116,7 +118,7 @@ pub(super) fn add_lead_in(
             best_start,
             used,
             deep_heading,
-        } = scan_lead_in(stats, sums, siblings, pos, own, budget, limits);
+        } = scan_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
         if best_start < pos || deep_heading.is_some() {
             let lead_in = &siblings[best_start..pos];
             budget = budget.saturating_sub(used);
@@ -203,3 +205,73 @@ pub(super) fn title_in(stats: &StyleStats, sums: &StyleSums, id: ElementId) -> O
 
 /// Longest title line taken from a title box without a heading element.
 pub(super) const TITLE_LINE_MAX_CHARS: u32 = 80;
+
+/// Longest source of an element read for a title line, in bytes.
+const TITLE_SOURCE_MAX_BYTES: usize = 2_000;
+/// Most words of a title line.
+const TITLE_MAX_WORDS: usize = 8;
+
+/// Words that open a date line ("Last updated: 1 May 2024", "Stand: 01.05.2024").
+const DATE_LINE_OPENINGS: &[&str] = &[
+    "last updated",
+    "last modified",
+    "last revised",
+    "effective",
+    "updated",
+    "stand",
+    "zuletzt aktualisiert",
+    "gultig ab",
+    "derniere mise a jour",
+    "mise a jour",
+    "en vigueur",
+    "ultima actualizacion",
+    "ultimo aggiornamento",
+];
+
+/// Whether element `id` is a title without a heading tag — a short line that names a legal
+/// document ("Privacy Policy" in a `div.section_title`) — or a date line ("Last updated …",
+/// "Stand: …"). Read from the page source of the element (short elements only).
+fn is_title_line(page: &str, stats: &StyleStats, id: ElementId) -> bool {
+    let range = stats.elements[id as usize].range.clone();
+    if range.len() > TITLE_SOURCE_MAX_BYTES {
+        return false;
+    }
+    let Some(source) = page.get(range) else {
+        return false;
+    };
+    let text = visible_text(source);
+    let words = text.split_whitespace().count();
+    if words == 0 || words > TITLE_MAX_WORDS * 2 {
+        return false;
+    }
+    let folded = crate::classify::fold(&text);
+    if DATE_LINE_OPENINGS
+        .iter()
+        .any(|w| folded.starts_with(w) && folded.chars().any(|c| c.is_ascii_digit()))
+    {
+        return true;
+    }
+    words <= TITLE_MAX_WORDS
+        && crate::classify::match_label(&text).is_some_and(|m| {
+            m.kind != crate::model::DocumentType::Other
+                && crate::classify::label_coverage(&text, m.kind) >= 0.5
+        })
+}
+
+/// The text of an HTML fragment: tags dropped, entities decoded (naive, for short fragments).
+fn visible_text(source: &str) -> String {
+    let mut text = String::with_capacity(source.len());
+    let mut in_tag = false;
+    for c in source.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                text.push(' ');
+            }
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    crate::parse::scan::decode_text(&text).into_owned()
+}

@@ -131,7 +131,14 @@ struct StyleSums {
 }
 
 /// Picks the content candidate. `None` when the page has no visible text at all.
+#[cfg(any(test, feature = "test-api"))]
 pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
+    select_in(stats, "", threshold)
+}
+
+/// [`select`] with the page itself, whose short lines before the content are read to
+/// recognise a title without a heading tag or a date line (see `lead_in`).
+pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candidate> {
     let root = stats.content_root;
     let in_root = subtree_mask(stats, root);
     let found = most_common_style(stats, &in_root)?;
@@ -160,7 +167,7 @@ pub fn select(stats: &StyleStats, threshold: f64) -> Option<Candidate> {
         if candidate.method == ContentMethod::Lca {
             extend_siblings(&mut candidate, stats, &children, &sums, total, &limits);
         }
-        add_lead_in(&mut candidate, stats, &children, &sums, root, &limits);
+        add_lead_in(&mut candidate, stats, page, &children, &sums, root, &limits);
         add_closing(&mut candidate, stats, &children, &sums, root, &limits);
         candidate.ranges = ranges_of(stats, &candidate.elements);
         candidate.coverage = candidate
