@@ -451,3 +451,32 @@ fn a_title_line_and_a_date_line_above_the_container_are_kept() {
     );
     assert!(!a.text.contains("Home"), "{}", a.text);
 }
+
+/// The content step records the candidate it ranked second: the fallback's run beside an LCA
+/// choice, the element closest to the threshold beside a fallback choice.
+#[test]
+fn the_runner_up_is_recorded() {
+    let html = format!(
+        "{FRAME_TOP}<div class=wrap><div class=content><h1>AGB</h1>{}</div>\
+         <div class=share><a href=/print>Drucken</a></div></div>{FRAME_BOTTOM}",
+        clauses("Der Vertrag kommt zustande.", 12)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert_eq!(a.content.method, ContentMethod::Lca);
+    let runner = a.content.runner_up.as_ref().expect("a runner-up");
+    assert_eq!(runner.method, ContentMethod::Fallback);
+    assert_ne!(runner.path, a.content.path);
+    assert!(runner.coverage > 0.0 && runner.coverage <= 1.0);
+    // Two halves in separate boxes, neither reaching the threshold: the fallback is chosen and
+    // the bigger box is the runner-up.
+    let html = format!(
+        "<html><body><div class=a>{}</div><div class=b>{}</div></body></html>",
+        clauses("Erster Teil.", 6),
+        clauses("Zweiter Teil.", 5)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert_eq!(a.content.method, ContentMethod::Fallback);
+    let runner = a.content.runner_up.as_ref().expect("a runner-up");
+    assert_eq!(runner.method, ContentMethod::Lca);
+    assert_eq!(runner.path, "/html/body/div[1]");
+}

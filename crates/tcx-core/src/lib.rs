@@ -41,7 +41,7 @@ pub use classify::{
 pub use error::AnalyzeError;
 pub use model::{
     Clause, ContentInfo, ContentMethod, Document, DocumentTypeInfo, ErrorInfo, EvidenceSource,
-    Language, OutputOptions, SCHEMA_VERSION, Section, Source, Status, TypeEvidence,
+    Language, OutputOptions, RunnerUp, SCHEMA_VERSION, Section, Source, Status, TypeEvidence,
 };
 pub use options::{AnalysisOptions, TextOptions};
 pub use pipeline::{Analysis, Stage, analyze, analyze_observed};

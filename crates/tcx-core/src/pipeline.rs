@@ -179,6 +179,7 @@ pub fn analyze_observed(
             trimmed_blocks_start: trimmed.start,
             trimmed_blocks_end: trimmed.end,
             repeats_removed,
+            runner_up: candidate.runner_up.clone(),
         },
         text,
         blocks,

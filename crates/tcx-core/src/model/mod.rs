@@ -249,6 +249,22 @@ pub struct ContentInfo {
     /// every section, a desktop and a mobile copy); the first copy is kept.
     #[serde(default)]
     pub repeats_removed: usize,
+    /// The next-best candidate the step did not take: for an LCA choice, the fallback's best
+    /// run of body children; for a fallback choice, the element holding the most of the most
+    /// common style. `None` when it would be the same elements. Schema 1.2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runner_up: Option<RunnerUp>,
+}
+
+/// The candidate the content step ranked second ([`ContentInfo::runner_up`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunnerUp {
+    /// How it was found.
+    pub method: ContentMethod,
+    /// Its XPath (a union for several elements).
+    pub path: String,
+    /// Its share of the most common style's characters, 0 to 1.
+    pub coverage: f64,
 }
 
 /// One node of the section tree, with its text layer.

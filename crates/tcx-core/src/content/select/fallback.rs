@@ -54,6 +54,7 @@ pub(super) fn fallback(
                 extended_siblings: 0,
                 lead_in_elements: 0,
                 closing_elements: 0,
+                runner_up: None,
             }
         }
         _ => Candidate::element(stats, ContentMethod::Fallback, root, sums, mcs, total),

@@ -40,6 +40,9 @@ pub struct Candidate {
     pub lead_in_elements: usize,
     /// Closing lines added after the content (a contact paragraph after the last section).
     pub closing_elements: usize,
+    /// The next-best candidate: the fallback's run for an LCA choice, the element with the
+    /// most MCS characters for a fallback choice.
+    pub runner_up: Option<crate::model::RunnerUp>,
 }
 
 impl Candidate {
@@ -62,6 +65,7 @@ impl Candidate {
             extended_siblings: 0,
             lead_in_elements: 0,
             closing_elements: 0,
+            runner_up: None,
         }
     }
 }
@@ -177,12 +181,47 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
             .sum::<u64>() as f64
             / total_f;
     }
+    candidate.runner_up = runner_up(stats, &candidate, &sums, root, mcs, total_f);
     candidate.path = if candidate.elements == [0] {
         "/".to_owned()
     } else {
         stats.union_path(&candidate.elements)
     };
     Some(candidate)
+}
+
+/// The candidate the step ranks second (see [`Candidate::runner_up`]).
+fn runner_up(
+    stats: &StyleStats,
+    chosen: &Candidate,
+    sums: &StyleSums,
+    root: ElementId,
+    mcs: StyleId,
+    total: f64,
+) -> Option<crate::model::RunnerUp> {
+    let (method, elements, coverage) = match chosen.method {
+        ContentMethod::Lca => {
+            let run = fallback(stats, root, sums, mcs, total);
+            (ContentMethod::Fallback, run.elements, run.coverage)
+        }
+        ContentMethod::Fallback => {
+            // The element that comes closest to holding the threshold share.
+            let best = descendants(stats, root)
+                .filter(|&(i, _)| i != root as usize)
+                .max_by_key(|&(i, e)| (sums.chars[i], e.depth))
+                .map(|(i, _)| i as ElementId)?;
+            let coverage = sums.chars[best as usize] as f64 / total;
+            (ContentMethod::Lca, vec![best], coverage)
+        }
+    };
+    if elements.is_empty() || elements == chosen.elements || coverage <= 0.0 {
+        return None;
+    }
+    Some(crate::model::RunnerUp {
+        method,
+        path: stats.union_path(&elements),
+        coverage: (coverage * 1000.0).round() / 1000.0,
+    })
 }
 
 /// The `<main>` element strictly inside `lca` that holds most of its MCS characters (at
