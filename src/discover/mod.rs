@@ -191,7 +191,9 @@ pub fn legal_links(
         let Some((document_type, evidence)) = link_type(&link.text, &url) else {
             continue;
         };
-        if !seen.insert(page_key(&url)) {
+        let key = page_key(&url);
+        let is_start_page = key == start_key;
+        if !seen.insert(key) {
             continue;
         }
         let path = url.path().to_ascii_lowercase();
@@ -200,7 +202,7 @@ pub fn legal_links(
             .iter()
             .any(|ext| path.ends_with(ext));
         typed.push(FoundLink {
-            is_start_page: page_key(&url) == start_key,
+            is_start_page,
             url: url.into(),
             text: link.text.clone(),
             document_type,

@@ -80,6 +80,7 @@ impl Pipeline {
         worker: &WorkerSettings,
         metrics: Arc<Metrics>,
     ) -> Pipeline {
+        let discovery = default_discovery();
         Pipeline {
             fetcher,
             options: Arc::new(options),
@@ -88,19 +89,24 @@ impl Pipeline {
             metrics,
             max_inline_bytes: 10 * 1024 * 1024,
             output: tcx_core::OutputOptions::default(),
-            discovery: default_discovery(),
-            robots: RobotsCache::new("tcx", Duration::from_secs(3600), Duration::from_secs(5)),
+            robots: robots_cache(&discovery, "tcx"),
+            discovery,
         }
     }
 
     /// Sets the discovery settings (site jobs, robots.txt for `user_agent`'s product token).
     pub fn set_discovery(&mut self, discovery: DiscoverySettings, user_agent: &str) {
-        self.robots = RobotsCache::new(
-            user_agent,
-            Duration::from_secs(discovery.robots_cache_secs),
-            Duration::from_secs(discovery.robots_timeout_secs),
-        );
+        self.robots = robots_cache(&discovery, user_agent);
         self.discovery = discovery;
+    }
+
+    /// Fetches `url` within the per-host limit, timing the `fetch` stage.
+    pub(crate) async fn fetch_politely(&self, url: &str) -> Result<FetchedPage, FetchError> {
+        let _permit = self.limiter.acquire(url).await;
+        let started = Instant::now();
+        let fetched = self.fetcher.fetch(url).await;
+        self.metrics.observe_stage("fetch", started.elapsed());
+        fetched
     }
 
     /// The HTTP client.
@@ -146,13 +152,7 @@ impl Pipeline {
                     encoding: "UTF-8",
                 })
             }
-            None => {
-                let _permit = self.limiter.acquire(&job.url).await;
-                let started = Instant::now();
-                let fetched = self.fetcher.fetch(&job.url).await;
-                self.metrics.observe_stage("fetch", started.elapsed());
-                fetched
-            }
+            None => self.fetch_politely(&job.url).await,
         };
         let fetched_at = rfc3339(SystemTime::now());
         match page {
@@ -355,16 +355,21 @@ impl Pipeline {
 /// Error kind of a page job whose page is not a legal document.
 pub const NOT_LEGAL_PAGE: &str = "not_legal_page";
 
-/// Discovery defaults for a pipeline built without settings.
+/// A robots.txt cache with the discovery settings' lifetime and timeout.
+fn robots_cache(discovery: &DiscoverySettings, user_agent: &str) -> RobotsCache {
+    RobotsCache::new(
+        user_agent,
+        Duration::from_secs(discovery.robots_cache_secs),
+        Duration::from_secs(discovery.robots_timeout_secs),
+    )
+}
+
+/// The compiled-in `[discovery]` defaults of `config/default.toml`, for a pipeline built
+/// without settings.
 fn default_discovery() -> DiscoverySettings {
-    DiscoverySettings {
-        max_pages: 10,
-        external_hosts: Vec::new(),
-        respect_robots: true,
-        robots_timeout_secs: 5,
-        robots_cache_secs: 3600,
-        reject_non_legal_pages: true,
-    }
+    Settings::load_with_env(None, Some(std::collections::HashMap::new()))
+        .map(|settings| settings.discovery)
+        .expect("the compiled-in defaults are valid (tested in config::tests)")
 }
 
 /// The error outcome of a job that failed before the analysis.

@@ -3,7 +3,7 @@
 //! (which publishes the page jobs), `tcx batch` (which runs them in-process) and
 //! `tcx discover` (which prints them).
 
-use std::time::{Instant, SystemTime};
+use std::time::SystemTime;
 
 use url::Url;
 
@@ -58,13 +58,7 @@ impl Pipeline {
                 return Err(DiscoveryError::RobotsUnreachable(origin(&start)));
             }
         }
-        let page = {
-            let _permit = self.limiter().acquire(start.as_str()).await;
-            let started = Instant::now();
-            let page = self.fetcher().fetch(start.as_str()).await;
-            self.metrics().observe_stage("fetch", started.elapsed());
-            page?
-        };
+        let page = self.fetch_politely(start.as_str()).await?;
         self.metrics().fetched_bytes.inc_by(page.bytes as u64);
         let final_url = Url::parse(&page.final_url).unwrap_or_else(|_| start.clone());
         if registrable_domain(&final_url) != registrable_domain(&start) {

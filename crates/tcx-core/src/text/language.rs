@@ -133,20 +133,26 @@ pub fn detect_info(text: &str, allowed: &[String]) -> Option<(Language, bool)> {
     Some((language, info.is_reliable()))
 }
 
+/// Common German function words, most frequent first (the first [`CORE_FUNCTION_WORDS`]
+/// serve the quick per-section guess in `text`).
+pub(crate) const GERMAN_FUNCTION_WORDS: &[&str] = &[
+    "der", "die", "das", "und", "ist", "nicht", "mit", "sie", "den", "zu", "von", "für", "auf",
+    "wir", "eine", "oder", "des", "im", "dem", "ein", "bei", "werden", "wird", "sind",
+];
+/// Common English function words, most frequent first (see [`GERMAN_FUNCTION_WORDS`]).
+pub(crate) const ENGLISH_FUNCTION_WORDS: &[&str] = &[
+    "the", "and", "of", "to", "is", "you", "with", "for", "we", "that", "this", "or", "are", "any",
+    "be", "our", "in", "a", "it", "on", "by", "your", "not", "will",
+];
+/// How many of the function words the per-section guess uses.
+pub(crate) const CORE_FUNCTION_WORDS: usize = 16;
+
 /// Whether at least [`FUNCTION_WORD_SHARE`] of the words of `text` are common function words
 /// of `code` (German and English only; `false` for other languages).
 fn reads_like(text: &str, code: &str) -> bool {
-    const DE: &[&str] = &[
-        "der", "die", "das", "und", "ist", "nicht", "mit", "sie", "den", "zu", "von", "für", "auf",
-        "wir", "eine", "oder", "des", "im", "dem", "ein", "bei", "werden", "wird", "sind",
-    ];
-    const EN: &[&str] = &[
-        "the", "and", "of", "to", "is", "you", "with", "for", "we", "that", "this", "or", "are",
-        "any", "be", "our", "in", "a", "it", "on", "by", "your", "not", "will",
-    ];
     let words: &[&str] = match code {
-        "de" => DE,
-        "en" => EN,
+        "de" => GERMAN_FUNCTION_WORDS,
+        "en" => ENGLISH_FUNCTION_WORDS,
         _ => return false,
     };
     let (mut total, mut hits) = (0usize, 0usize);

@@ -98,22 +98,16 @@ fn ends_mid_phrase(text: &str) -> bool {
 
 /// `de` or `en` when one language's function words clearly outnumber the other's.
 fn stopword_guess(text: &str) -> Option<&'static str> {
-    const DE: &[&str] = &[
-        "der", "die", "das", "und", "ist", "nicht", "mit", "sie", "den", "zu", "von", "für", "auf",
-        "wir", "eine", "oder",
-    ];
-    const EN: &[&str] = &[
-        "the", "and", "of", "to", "is", "you", "with", "for", "we", "that", "this", "or", "are",
-        "any", "be", "our",
-    ];
+    let de_words = &language::GERMAN_FUNCTION_WORDS[..language::CORE_FUNCTION_WORDS];
+    let en_words = &language::ENGLISH_FUNCTION_WORDS[..language::CORE_FUNCTION_WORDS];
     let (mut de, mut en) = (0usize, 0usize);
     for w in text.split(|c: char| !c.is_alphabetic()) {
         if w.is_empty() || w.len() > 5 {
             continue;
         }
         let w = w.to_lowercase();
-        de += usize::from(DE.contains(&w.as_str()));
-        en += usize::from(EN.contains(&w.as_str()));
+        de += usize::from(de_words.contains(&w.as_str()));
+        en += usize::from(en_words.contains(&w.as_str()));
     }
     if de >= 10 && de > 4 * en {
         Some("de")
