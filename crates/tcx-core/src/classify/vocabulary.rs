@@ -185,37 +185,58 @@ pub struct LabelMatch {
 /// "Geschaefts…" spellings are listed), other accents dropped.
 pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    fold_into(text, &mut out);
+    out
+}
+
+/// [`fold`] into a reused buffer (cleared first).
+pub(crate) fn fold_into(text: &str, out: &mut String) {
+    out.clear();
     let mut space = true;
-    for c in text.chars().flat_map(char::to_lowercase) {
-        let base = match c {
-            // Soft hyphens and zero-width characters join what they split.
-            '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' => continue,
-            'ä' | 'à' | 'á' | 'â' | 'ã' | 'å' => 'a',
-            'ö' | 'ò' | 'ó' | 'ô' | 'õ' => 'o',
-            'ü' | 'ù' | 'ú' | 'û' => 'u',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ç' => 'c',
-            'ñ' => 'n',
-            'ß' => {
-                out.push_str("ss");
+    for c in text.chars() {
+        // Most text is ASCII: no case tables, no accents.
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                out.push(c.to_ascii_lowercase());
                 space = false;
-                continue;
+            } else if !space {
+                out.push(' ');
+                space = true;
             }
-            c => c,
-        };
-        if base.is_alphanumeric() {
-            out.push(base);
-            space = false;
-        } else if !space {
-            out.push(' ');
-            space = true;
+            continue;
+        }
+        for c in c.to_lowercase() {
+            let base = match c {
+                // Soft hyphens and zero-width characters join what they split.
+                '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' => {
+                    continue;
+                }
+                'ä' | 'à' | 'á' | 'â' | 'ã' | 'å' => 'a',
+                'ö' | 'ò' | 'ó' | 'ô' | 'õ' => 'o',
+                'ü' | 'ù' | 'ú' | 'û' => 'u',
+                'é' | 'è' | 'ê' | 'ë' => 'e',
+                'í' | 'ì' | 'î' | 'ï' => 'i',
+                'ç' => 'c',
+                'ñ' => 'n',
+                'ß' => {
+                    out.push_str("ss");
+                    space = false;
+                    continue;
+                }
+                c => c,
+            };
+            if base.is_alphanumeric() {
+                out.push(base);
+                space = false;
+            } else if !space {
+                out.push(' ');
+                space = true;
+            }
         }
     }
     if out.ends_with(' ') {
         out.pop();
     }
-    out
 }
 
 /// The type a short label names (a link text, a page title, a heading, an address slug
@@ -323,9 +344,17 @@ pub fn type_of_url(url: &str) -> Option<DocumentType> {
 /// unrelated words ("tossed", "legally", "residence").
 fn starts_a_word(folded: &str, phrase: &str) -> bool {
     let bytes = folded.as_bytes();
-    folded
-        .match_indices(phrase)
-        .any(|(i, _)| matches_at(bytes, i, phrase))
+    // Only word starts can match: test each (no substring search set up per phrase).
+    let mut i = 0;
+    loop {
+        if bytes[i..].starts_with(phrase.as_bytes()) && matches_at(bytes, i, phrase) {
+            return true;
+        }
+        match bytes[i..].iter().position(|&b| b == b' ') {
+            Some(k) => i += k + 1,
+            None => return false,
+        }
+    }
 }
 
 /// Whether the occurrence of `phrase` at byte `i` starts a word (and, when short, ends one).

@@ -32,7 +32,7 @@ mod words;
 
 pub use words::CONTENT;
 
-use super::vocabulary::{LabelMatch, fold, label_coverage, match_label};
+use super::vocabulary::{LabelMatch, fold, fold_into, label_coverage, match_label};
 use crate::model::{
     Document, DocumentType, DocumentTypeInfo, EvidenceSource, Section, TypeEvidence,
 };
@@ -402,8 +402,9 @@ pub(crate) fn content_hits(text: &str) -> Vec<Hits> {
     let mut weight = [0.0; 7];
     let mut count = [0usize; 7];
     let mut phrase_counts = vec![0usize; CONTENT.len()];
+    let mut folded = String::new();
     for line in text.lines() {
-        let folded = fold(line);
+        fold_into(line, &mut folded);
         if folded.is_empty() {
             continue;
         }

@@ -3,7 +3,7 @@
 
 use super::*;
 use simplecss::{AttributeOperator, SelectorToken, SelectorTokenizer, StyleSheet};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A rule of the page's sheets, reduced to the declarations the cascade understands.
 pub(super) struct IndexedRule<'a> {
@@ -23,7 +23,10 @@ pub(super) struct Cascade<'a> {
 }
 
 impl<'a> Cascade<'a> {
-    pub(super) fn new(sheets: &'a [String]) -> Cascade<'a> {
+    /// The rules of `sheets` that may apply to an element of `present` (rules whose every
+    /// selector names, in its rightmost compound, an id, class or tag no element has are
+    /// skipped before they are parsed: most of a framework's sheet styles other pages).
+    pub(super) fn new(sheets: &'a [String], present: &SelectorKeys<'_>) -> Cascade<'a> {
         let mut c = Cascade {
             rules: Vec::new(),
             by_id: HashMap::new(),
@@ -41,7 +44,9 @@ impl<'a> Cascade<'a> {
         let mut rules = Vec::new();
         for text in sheets {
             for chunk in relevant_rules(text) {
-                rules.extend(StyleSheet::parse(chunk).rules);
+                if present.may_match_rule(chunk) {
+                    rules.extend(StyleSheet::parse(chunk).rules);
+                }
             }
         }
         rules.sort_by_key(|r| r.selector.specificity());
@@ -212,6 +217,90 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
         i += 1;
     }
     out
+}
+
+/// The tags, classes and ids of the elements styles are computed for: a rule whose rightmost
+/// compound names anything else cannot match.
+#[derive(Default)]
+pub(super) struct SelectorKeys<'t> {
+    tags: HashSet<&'t str>,
+    classes: HashSet<&'t str>,
+    ids: HashSet<&'t str>,
+}
+
+impl<'t> SelectorKeys<'t> {
+    /// Adds an element (lower-case tag, its `class` and `id` values).
+    pub(super) fn add(&mut self, tag: &'t str, class: Option<&'t str>, id: Option<&'t str>) {
+        self.tags.insert(tag);
+        if let Some(c) = class {
+            self.classes.extend(c.split_ascii_whitespace());
+        }
+        if let Some(i) = id {
+            self.ids.insert(i.trim());
+        }
+    }
+
+    /// Whether a rule (`selectors { declarations }`) may match an element: false only when
+    /// each of its comma-separated selectors certainly cannot (escapes, comments, attribute
+    /// and functional selectors are kept, as unsure).
+    pub(super) fn may_match_rule(&self, rule: &str) -> bool {
+        let selectors = rule.split('{').next().unwrap_or("");
+        if selectors.contains(['(', '[', '\\', '/', '"', '\'']) {
+            return true;
+        }
+        selectors
+            .split(',')
+            .any(|s| self.may_match_compound(rightmost_compound(s)))
+    }
+
+    fn may_match_compound(&self, compound: &str) -> bool {
+        let b = compound.as_bytes();
+        let simple_end = |from: usize| {
+            b[from..]
+                .iter()
+                .position(|c| matches!(c, b'.' | b'#' | b':' | b'*'))
+                .map_or(b.len(), |p| from + p)
+        };
+        let mut i = 0;
+        if b.first().is_some_and(|c| c.is_ascii_alphabetic()) {
+            let end = simple_end(0);
+            if !self
+                .tags
+                .contains(compound[..end].to_ascii_lowercase().as_str())
+            {
+                return false;
+            }
+            i = end;
+        }
+        while i < b.len() {
+            match b[i] {
+                kind @ (b'.' | b'#') => {
+                    let end = simple_end(i + 1);
+                    let name = &compound[i + 1..end];
+                    let set = if kind == b'.' {
+                        &self.classes
+                    } else {
+                        &self.ids
+                    };
+                    if !name.is_empty() && !set.contains(name) {
+                        return false;
+                    }
+                    i = end;
+                }
+                // Pseudo-classes and elements say nothing about the element's names.
+                b':' => return true,
+                _ => i += 1,
+            }
+        }
+        true
+    }
+}
+
+/// The last compound of a selector (after its last combinator).
+fn rightmost_compound(selector: &str) -> &str {
+    let s = selector.trim();
+    s.rfind(|c: char| c.is_ascii_whitespace() || matches!(c, '>' | '+' | '~'))
+        .map_or(s, |p| &s[p + 1..])
 }
 
 pub(super) enum Key {

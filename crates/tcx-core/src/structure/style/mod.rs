@@ -130,7 +130,25 @@ impl ComputedStyles {
     /// Computes the styles of `tree` with the UA sheet, the given `<style>` sheet texts and
     /// inline styles. Iterative: parents precede children in the node table.
     pub fn compute(tree: &ReducedTree, sheets: &[String]) -> ComputedStyles {
-        let cascade = Cascade::new(sheets);
+        let mut present = SelectorKeys::default();
+        for node in &tree.nodes {
+            if let Some(tag) = node.tag() {
+                present.add(tag, node.attribute("class"), node.attribute("id"));
+            }
+        }
+        for a in &tree.ancestors {
+            let attr = |name: &str| {
+                a.attributes
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.as_str())
+            };
+            present.add(&a.tag, attr("class"), attr("id"));
+        }
+        // The stand-ins matched when the enclosing elements are unknown.
+        present.add("body", None, None);
+        present.add("html", None, None);
+        let cascade = Cascade::new(sheets, &present);
         let mut families = vec![String::new()];
         let mut family_ids: HashMap<String, u32> = HashMap::new();
         let n = tree.nodes.len();

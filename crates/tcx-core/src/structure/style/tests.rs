@@ -167,3 +167,30 @@ fn prominence() {
     assert!(!red.more_prominent_than(&body));
     assert!(!body.more_prominent_than(&bold));
 }
+
+#[test]
+fn rules_for_names_absent_from_the_tree_are_skipped_unparsed() {
+    let mut present = SelectorKeys::default();
+    present.add("div", Some("content legal"), Some("main"));
+    present.add("p", None, None);
+    let keeps = |rule: &str| present.may_match_rule(rule);
+    // The rightmost compound decides: its tag, classes and id must all occur.
+    assert!(keeps(".sidebar .content p { color: red }"));
+    assert!(keeps("DIV.legal { color: red }"));
+    assert!(keeps("#main > div { color: red }"));
+    assert!(keeps("p:first-child, .nav { color: red }"));
+    assert!(!keeps(".content .nav-item { color: red }"));
+    assert!(!keeps("div.content.hero, span, #footer { color: red }"));
+    assert!(!keeps(".content > h2 { color: red }"));
+    // Unsure cases are kept: attributes, functions, escapes, comments, universal.
+    assert!(keeps("[class^=nav] { color: red }"));
+    assert!(keeps(":not(.x) { color: red }"));
+    assert!(keeps(".md\\:nav { color: red }"));
+    assert!(keeps("/* c */ .nav { color: red }"));
+    assert!(keeps("* { color: red }"));
+    // And the cascade of a page built from them is unchanged.
+    let html = "<div class=\"content\"><p>Text</p></div>";
+    let sheets = [".nav p, .content p { font-weight: bold } .hero p { font-size: 40px }"];
+    let s = text_style(html, &sheets, "Text");
+    assert_eq!((s.weight, s.size), (700, 16.0));
+}
