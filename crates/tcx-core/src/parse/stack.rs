@@ -12,13 +12,116 @@
 //!   with everything opened inside it;
 //! - [`ElementStack::finish`] closes whatever is still open at end of input.
 
+use std::borrow::Cow;
+
 /// One open element: its tag name and the caller's id for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Frame {
-    /// Lower-case tag name.
-    pub tag: Box<str>,
+    /// Lower-case tag name (borrowed for the tags of HTML, owned for others).
+    pub tag: Cow<'static, str>,
     /// Id of the element in the caller's table (pass 1) or tree (pass 2).
     pub id: u32,
+}
+
+/// The static name of a common HTML tag: a frame of the stack needs no allocation for it.
+fn html_tag(tag: &str) -> Option<&'static str> {
+    /// Sorted (binary search).
+    const TAGS: &[&str] = &[
+        "a",
+        "abbr",
+        "address",
+        "article",
+        "aside",
+        "b",
+        "bdi",
+        "bdo",
+        "big",
+        "blockquote",
+        "body",
+        "button",
+        "caption",
+        "center",
+        "cite",
+        "code",
+        "colgroup",
+        "dd",
+        "defs",
+        "del",
+        "details",
+        "dfn",
+        "div",
+        "dl",
+        "dt",
+        "em",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "font",
+        "footer",
+        "form",
+        "g",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "head",
+        "header",
+        "html",
+        "i",
+        "iframe",
+        "ins",
+        "kbd",
+        "label",
+        "legend",
+        "li",
+        "main",
+        "mark",
+        "menu",
+        "nav",
+        "noscript",
+        "object",
+        "ol",
+        "optgroup",
+        "option",
+        "p",
+        "path",
+        "picture",
+        "pre",
+        "q",
+        "s",
+        "samp",
+        "script",
+        "section",
+        "select",
+        "small",
+        "span",
+        "strong",
+        "style",
+        "sub",
+        "summary",
+        "sup",
+        "svg",
+        "symbol",
+        "table",
+        "tbody",
+        "td",
+        "template",
+        "textarea",
+        "tfoot",
+        "th",
+        "thead",
+        "time",
+        "title",
+        "tr",
+        "u",
+        "ul",
+        "use",
+        "var",
+        "video",
+    ];
+    TAGS.binary_search(&tag).ok().map(|i| TAGS[i])
 }
 
 /// The stack of open elements.
@@ -118,10 +221,11 @@ impl ElementStack {
         if let Some(i) = tracked(tag) {
             self.open[i] += 1;
         }
-        self.frames.push(Frame {
-            tag: tag.into(),
-            id,
-        });
+        let tag = match html_tag(tag) {
+            Some(known) => Cow::Borrowed(known),
+            None => Cow::Owned(tag.to_owned()),
+        };
+        self.frames.push(Frame { tag, id });
     }
 
     /// Closes the element `id` and everything opened inside it, if it is still open.
@@ -437,6 +541,14 @@ fn is_special(tag: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn common_tags_are_static() {
+        for t in ["a", "div", "p", "video", "h3", "tbody"] {
+            assert_eq!(html_tag(t), Some(t));
+        }
+        assert_eq!(html_tag("my-widget"), None);
+    }
 
     /// Opens `tag` with the next id and returns what was implicitly closed.
     fn open(s: &mut ElementStack, tag: &str, id: u32) -> Vec<u32> {

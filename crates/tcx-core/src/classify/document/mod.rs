@@ -475,8 +475,13 @@ impl PhraseIndex {
         let bytes = folded.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
+            let second = bytes.get(i + 1).copied();
             for &j in &self.by_first[usize::from(bytes[i])] {
                 let (stem, whole) = self.phrases[j];
+                // Most candidates differ in the second byte: no comparison call for them.
+                if stem.len() > 1 && Some(stem.as_bytes()[1]) != second {
+                    continue;
+                }
                 let end = i + stem.len();
                 if bytes.get(i..end) == Some(stem.as_bytes())
                     && (!whole || end == bytes.len() || bytes[end] == b' ')

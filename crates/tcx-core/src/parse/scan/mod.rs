@@ -12,6 +12,7 @@ use style_key::*;
 use text::*;
 pub(crate) use text::{decode_attribute, decode_text};
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -108,8 +109,6 @@ struct ScanState {
     tag_ids: HashMap<String, u32, FastHash>,
     /// Reused buffer for building style keys (most keys are already interned).
     key: String,
-    /// Reused buffer for the attributes of the element being opened.
-    attrs: Vec<(String, String)>,
     /// Per record: a non-blank direct text node was seen since its last child element.
     text_since_child: Vec<bool>,
     text: String,
@@ -150,7 +149,7 @@ impl StyleStats {
 
     /// Runs pass 1 over a whole page.
     pub fn scan(html: &str, options: &AnalysisOptions) -> Result<StyleStats, AnalyzeError> {
-        Self::scan_chunks([html.as_bytes()], html.len(), options)
+        Self::scan_input([html.as_bytes()], html.len(), options, Some(html))
     }
 
     /// Runs pass 1 over the page given in chunks (which may split tags, entities and UTF-8
@@ -160,12 +159,24 @@ impl StyleStats {
     /// prose than the rest of the page: a class name alone must never remove a page's main
     /// text (a cookie *policy* in a container named `cookie-notice-content`). Then the page is
     /// scanned again with nothing skipped.
+    #[cfg(any(test, feature = "test-api"))]
     pub fn scan_chunks<'a>(
         chunks: impl IntoIterator<Item = &'a [u8]> + Clone,
         total_len: usize,
         options: &AnalysisOptions,
     ) -> Result<StyleStats, AnalyzeError> {
-        let stats = Self::scan_pass(chunks.clone(), total_len, options, true)?;
+        Self::scan_input(chunks, total_len, options, None)
+    }
+
+    /// [`StyleStats::scan_chunks`]; `source` is the whole page when at hand (names and
+    /// attribute values are then read from it, not copied out of the parser).
+    fn scan_input<'a>(
+        chunks: impl IntoIterator<Item = &'a [u8]> + Clone,
+        total_len: usize,
+        options: &AnalysisOptions,
+        source: Option<&str>,
+    ) -> Result<StyleStats, AnalyzeError> {
+        let stats = Self::scan_pass(chunks.clone(), total_len, options, true, source)?;
         let counted: u64 = stats
             .elements
             .iter()
@@ -177,7 +188,7 @@ impl StyleStats {
         let policy_like = stats.banner_controls == 0
             || stats.banner_chars > BANNER_CHARS_PER_CONTROL * stats.banner_controls;
         if stats.banner_chars > counted && policy_like {
-            return Self::scan_pass(chunks, total_len, options, false);
+            return Self::scan_pass(chunks, total_len, options, false, source);
         }
         Ok(stats)
     }
@@ -187,6 +198,7 @@ impl StyleStats {
         total_len: usize,
         options: &AnalysisOptions,
         skip_banners: bool,
+        source: Option<&str>,
     ) -> Result<StyleStats, AnalyzeError> {
         let mut scan = ScanState::new(total_len, options.min_words);
         scan.skip_banners = skip_banners;
@@ -195,11 +207,12 @@ impl StyleStats {
         let on_element = Rc::clone(&state);
         let on_text = Rc::clone(&state);
         let on_end = Rc::clone(&state);
+        let mut attrs: AttributeBuffer<'_> = Vec::new();
         let settings = Settings::new()
             .with_strict(false)
             .with_memory_settings(parser_memory(options.max_parser_memory))
             .append_element_content_handler(element!("*", move |el| {
-                start_element(&on_element, el);
+                start_element(&on_element, el, source, &mut attrs);
                 Ok(())
             }))
             .append_document_content_handler(doc_text!(move |t| {

@@ -2,19 +2,42 @@
 
 use super::*;
 
-pub(super) fn start_element(state: &Rc<RefCell<ScanState>>, el: &mut Element) {
-    let tag = el.tag_name();
+/// Attributes of the element being opened: lower-case names and decoded values, borrowed
+/// from the page where it needs no change.
+pub(super) type AttributeBuffer<'a> = Vec<(Cow<'a, str>, Cow<'a, str>)>;
+
+/// Opens an element. With the whole page at hand (`source`), its tag and attribute names and
+/// values are read from the page (no string allocated per element); otherwise from lol_html.
+pub(super) fn start_element<'a>(
+    state: &Rc<RefCell<ScanState>>,
+    el: &mut Element,
+    source: Option<&'a str>,
+    attrs: &mut AttributeBuffer<'a>,
+) {
     let start = el.source_location().bytes().start;
+    let owned_tag;
+    let tag = match source.and_then(|s| tag_in_source(s, start)) {
+        Some(t) => t,
+        None => {
+            owned_tag = el.tag_name();
+            owned_tag.as_str()
+        }
+    };
     let mut st = state.borrow_mut();
     let mut closed = std::mem::take(&mut st.closed);
-    st.stack.imply_end_tags(&tag, &mut closed);
+    st.stack.imply_end_tags(tag, &mut closed);
     st.close_all(&closed, start);
     closed.clear();
     st.closed = closed;
-    if is_void(&tag) || !el.can_have_content() {
+    if is_void(tag) || !el.can_have_content() {
         return;
     }
-    let id = st.open(&tag, el);
+    attrs.clear();
+    // Attributes are read once (consent-banner test, style key), and only where rendered.
+    if st.current_rendered() && !is_unrendered(tag) {
+        attrs.extend(el.attributes().iter().map(|a| attribute(a, source)));
+    }
+    let id = st.open(tag, attrs, start);
     drop(st);
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
@@ -32,6 +55,45 @@ pub(super) fn start_element(state: &Rc<RefCell<ScanState>>, el: &mut Element) {
         st.closed = closed;
         Ok(())
     }));
+}
+
+/// The tag name of the start tag at byte `start` of the page, when it is plain lower-case
+/// ASCII as written (anything else is left to lol_html's own reading).
+fn tag_in_source(source: &str, start: usize) -> Option<&str> {
+    let rest = source.get(start..)?.strip_prefix('<')?;
+    let end = rest
+        .bytes()
+        .position(|b| b.is_ascii_whitespace() || b == b'/' || b == b'>')
+        .unwrap_or(rest.len());
+    let name = &rest[..end];
+    let plain = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    plain.then_some(name)
+}
+
+/// An attribute's lower-case name and decoded value, borrowed from the page when possible.
+fn attribute<'a>(
+    a: &lol_html::html_content::Attribute<'_>,
+    source: Option<&'a str>,
+) -> (Cow<'a, str>, Cow<'a, str>) {
+    let slice = |loc: Option<lol_html::html_content::SourceLocation>| {
+        source.and_then(|s| s.get(loc?.bytes()))
+    };
+    let name = match slice(a.name_source_location()) {
+        Some(n) if !n.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Borrowed(n),
+        _ => Cow::Owned(a.name()),
+    };
+    let value = match slice(a.value_source_location()) {
+        Some(v) => decode_text_attribute(v),
+        // No value written (`<div hidden>`), or no page at hand.
+        None if source.is_some() && a.value_source_location().is_none() && a.value().is_empty() => {
+            Cow::Borrowed("")
+        }
+        None => Cow::Owned(decode_attribute(&a.value())),
+    };
+    (name, value)
 }
 
 impl ScanState {
@@ -68,7 +130,6 @@ impl ScanState {
             style_ids: HashMap::default(),
             tag_ids: HashMap::default(),
             key: String::new(),
-            attrs: Vec::new(),
             text_since_child: vec![false],
             text: String::new(),
             closed: Vec::new(),
@@ -111,7 +172,7 @@ impl ScanState {
     pub(super) fn intern_element_style(
         &mut self,
         tag: &str,
-        attrs: &mut [(String, String)],
+        attrs: &mut [(Cow<'_, str>, Cow<'_, str>)],
     ) -> StyleId {
         let mut key = std::mem::take(&mut self.key);
         naive_style_key(tag, attrs, &mut key);
@@ -127,7 +188,17 @@ impl ScanState {
         self.stack.top().map(|f| f.id).unwrap_or(0)
     }
 
-    pub(super) fn open(&mut self, tag: &str, el: &Element) -> ElementId {
+    /// Whether the innermost open element is rendered.
+    pub(super) fn current_rendered(&self) -> bool {
+        self.stats.elements[self.current() as usize].rendered
+    }
+
+    pub(super) fn open(
+        &mut self,
+        tag: &str,
+        attrs: &mut [(Cow<'_, str>, Cow<'_, str>)],
+        start: usize,
+    ) -> ElementId {
         let parent = self.current();
         let parent_rec = &self.stats.elements[parent as usize];
         let depth = parent_rec.depth + 1;
@@ -136,21 +207,11 @@ impl ScanState {
         let in_link = parent_rec.in_link || tag == "a";
         let text_before = std::mem::replace(&mut self.text_since_child[parent as usize], false);
         let tag_id = self.intern_tag(tag);
-        // Attributes are read once: for the consent-banner test and the style key.
-        let mut attrs = std::mem::take(&mut self.attrs);
-        attrs.clear();
-        if parent_rendered && !is_unrendered(tag) {
-            attrs.extend(
-                el.attributes()
-                    .iter()
-                    .map(|a| (a.name(), decode_attribute(&a.value()))),
-            );
-        }
         let attr = |name: &str| {
             attrs
                 .iter()
                 .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str())
+                .map(|(_, v)| v.as_ref())
         };
         let banner =
             parent_rendered && self.skip_banners && is_consent_banner(attr("class"), attr("id"));
@@ -161,13 +222,11 @@ impl ScanState {
         }
         let in_frame = parent_in_frame || is_frame_or_code(tag, attr("role"));
         let style = if rendered {
-            self.intern_element_style(tag, &mut attrs)
+            self.intern_element_style(tag, attrs)
         } else {
             0
         };
-        self.attrs = attrs;
         let id = self.stats.elements.len() as ElementId;
-        let start = el.source_location().bytes().start;
         self.stats.elements.push(ElementRecord {
             parent,
             depth,

@@ -5,7 +5,11 @@ use super::*;
 
 /// The paper's naive style: tag plus attributes. Attributes are sorted by name so that the
 /// same element written with another attribute order pools its characters.
-pub(super) fn naive_style_key(tag: &str, attrs: &mut [(String, String)], key: &mut String) {
+pub(super) fn naive_style_key(
+    tag: &str,
+    attrs: &mut [(Cow<'_, str>, Cow<'_, str>)],
+    key: &mut String,
+) {
     key.clear();
     key.push_str(tag);
     if attrs.is_empty() {
@@ -13,6 +17,7 @@ pub(super) fn naive_style_key(tag: &str, attrs: &mut [(String, String)], key: &m
     }
     attrs.sort_unstable();
     for (name, value) in attrs.iter() {
+        let (name, value) = (name.as_ref(), value.as_ref());
         let stable;
         let value = if name == "class" && value.bytes().any(|b| b.is_ascii_digit()) {
             stable = stable_classes(value);

@@ -121,3 +121,27 @@ fn words_and_chars() {
     assert_eq!(count_words_and_chars("  a\tb \u{a0} c "), (3, 5));
     assert_eq!(count_words_and_chars("   "), (0, 0));
 }
+
+#[test]
+fn names_read_from_the_page_equal_the_parsers_reading() {
+    // Upper case, unquoted, single-quoted, valueless and entity-bearing attributes, custom
+    // and namespaced tags: the whole-page scan reads them from the page, the chunked scan
+    // from lol_html; both must agree.
+    let html = "<HTML><Body CLASS=\"Page\"><DIV id=main class='a&amp;b  c1' hidden data-x=y>\
+                <my-widget role=navigation>Menu eins zwei drei vier</my-widget>\
+                <p style=\"color: red\" title=\"&quot;q&quot;\">Ein Absatz mit genug Wörtern hier.</p>\
+                <svg:rect></svg:rect><P CLASS=x>Zweiter Absatz mit genug Wörtern</P>\
+                <div class=\"\" id>leer aber mit Text darin jetzt</div></DIV></Body></HTML>";
+    let whole = scan(html);
+    let chunks: Vec<&[u8]> = html.as_bytes().chunks(3).collect();
+    let chunked = StyleStats::scan_chunks(chunks, html.len(), &AnalysisOptions::default()).unwrap();
+    assert_eq!(whole, chunked);
+    assert!(
+        whole
+            .style_keys
+            .iter()
+            .any(|k| k == "div class=\"a&b\" data-x=\"y\" hidden=\"\" id=\"main\""),
+        "{:?}",
+        whole.style_keys
+    );
+}

@@ -10,6 +10,16 @@ pub(crate) fn decode_text(raw: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Decodes character references in an attribute value read from the page, borrowing it when
+/// it has none.
+pub(super) fn decode_text_attribute(raw: &str) -> std::borrow::Cow<'_, str> {
+    if raw.contains('&') {
+        std::borrow::Cow::Owned(htmlize::unescape_attribute(raw).into_owned())
+    } else {
+        std::borrow::Cow::Borrowed(raw)
+    }
+}
+
 /// Decodes character references in an attribute value once.
 pub(crate) fn decode_attribute(raw: &str) -> String {
     if raw.contains('&') {

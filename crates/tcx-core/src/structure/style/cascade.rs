@@ -164,10 +164,11 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
     let mut depth = 0usize;
     let mut at_rule = false;
     let mut block_start = 0;
-    let mut seen = false;
     while i < b.len() {
-        if depth == 0 && !b[i].is_ascii_whitespace() && b[i] != b'/' && b[i] != b'@' {
-            seen = true;
+        // Only these bytes change the state: skip the rest in a tight loop.
+        if !CSS_SPECIAL[usize::from(b[i])] {
+            i += 1;
+            continue;
         }
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'*') => {
@@ -180,13 +181,12 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
                     i += if b[i] == b'\\' { 2 } else { 1 };
                 }
             }
-            b'@' if depth == 0 && !seen => {
+            // An at-rule starts where a rule would: after nothing but space and comments.
+            b'@' if depth == 0 && !at_rule && only_space_and_comments(&css[start..i]) => {
                 at_rule = true;
-                seen = true;
             }
             b';' if depth == 0 && at_rule => {
                 at_rule = false;
-                seen = false;
                 start = i + 1;
             }
             b'{' => {
@@ -207,7 +207,6 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
                         }
                     }
                     at_rule = false;
-                    seen = false;
                     start = i + 1;
                 }
                 depth = depth.saturating_sub(1);
@@ -217,6 +216,35 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
         i += 1;
     }
     out
+}
+
+/// The bytes [`relevant_rules`] acts on.
+static CSS_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let special = b"/\"'@;{}";
+    let mut k = 0;
+    while k < special.len() {
+        t[special[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
+
+/// Whether a stretch of CSS holds only whitespace and complete comments.
+fn only_space_and_comments(mut s: &str) -> bool {
+    loop {
+        s = s.trim_start();
+        if s.is_empty() {
+            return true;
+        }
+        let Some(rest) = s.strip_prefix("/*") else {
+            return false;
+        };
+        match rest.find("*/") {
+            Some(p) => s = &rest[p + 2..],
+            None => return true,
+        }
+    }
 }
 
 /// The tags, classes and ids of the elements styles are computed for: a rule whose rightmost
