@@ -13,7 +13,23 @@ pub fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
 }
 
 fn token_is_banner(token: &str) -> bool {
-    let t = token.to_ascii_lowercase();
+    // Called for every class token of the page: lower-case on the stack when short.
+    let mut buf = [0u8; 48];
+    let owned;
+    let t: &str = match buf.get_mut(..token.len()) {
+        Some(b) => {
+            b.copy_from_slice(token.as_bytes());
+            b.make_ascii_lowercase();
+            std::str::from_utf8(b).unwrap_or(token)
+        }
+        None => {
+            owned = token.to_ascii_lowercase();
+            &owned
+        }
+    };
+    let Some(&first) = t.as_bytes().first() else {
+        return false;
+    };
     const VENDORS: &[&str] = &[
         "onetrust",
         "cookiebot",
@@ -30,10 +46,16 @@ fn token_is_banner(token: &str) -> bool {
         "truste-consent",
         "qc-cmp",
     ];
-    if VENDORS.iter().any(|v| t.starts_with(v)) {
+    if VENDORS
+        .iter()
+        .any(|v| v.as_bytes()[0] == first && t.starts_with(v))
+    {
         return true;
     }
     let topic = t.contains("cookie") || t.contains("consent") || t.contains("gdpr");
+    if !topic {
+        return false;
+    }
     const WIDGETS: &[&str] = &[
         "banner",
         "notice",
@@ -48,10 +70,7 @@ fn token_is_banner(token: &str) -> bool {
         "window",
         "disclaimer",
     ];
-    topic
-        && (WIDGETS.iter().any(|w| t.contains(w))
-            || t.contains("cookie-consent")
-            || t == "cc-window")
+    WIDGETS.iter().any(|w| t.contains(w)) || t.contains("cookie-consent") || t == "cc-window"
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@ use std::collections::{HashMap, HashSet};
 pub(super) struct IndexedRule<'a> {
     pub(super) selector: simplecss::Selector<'a>,
     pub(super) decls: Vec<Decl>,
+    /// The names (tags, classes, ids) some ancestor of a matching element must have.
+    pub(super) ancestors: AncestorFilter,
 }
 
 /// The page's rules, bucketed by the key of their rightmost compound selector.
@@ -67,6 +69,7 @@ impl<'a> Cascade<'a> {
             c.rules.push(IndexedRule {
                 selector: rule.selector,
                 decls,
+                ancestors: AncestorFilter::required_by(&text),
             });
             match key {
                 Key::Id(v) => c.by_id.entry(v).or_default().push(idx),
@@ -84,6 +87,7 @@ impl<'a> Cascade<'a> {
         &self,
         ctx: &MatchContext<'_>,
         el: El,
+        above: &AncestorFilter,
         parent: &Style,
         matched: &mut Vec<usize>,
     ) -> (Style, Option<String>) {
@@ -103,7 +107,7 @@ impl<'a> Cascade<'a> {
             }
         }
         if !self.rules.is_empty() {
-            self.matching(ctx, el, matched);
+            self.matching(ctx, el, above, matched);
         } else {
             matched.clear();
         }
@@ -125,7 +129,13 @@ impl<'a> Cascade<'a> {
     }
 
     /// Indices (in cascade order) of the rules matching element `el`.
-    pub(super) fn matching(&self, ctx: &MatchContext<'_>, el: El, out: &mut Vec<usize>) {
+    pub(super) fn matching(
+        &self,
+        ctx: &MatchContext<'_>,
+        el: El,
+        above: &AncestorFilter,
+        out: &mut Vec<usize>,
+    ) {
         out.clear();
         let Some(tag) = ctx.tag(el) else { return };
         if let Some(v) = self.by_tag.get(tag) {
@@ -150,7 +160,10 @@ impl<'a> Cascade<'a> {
         }
         out.sort_unstable();
         out.dedup();
-        out.retain(|&r| self.rules[r].selector.matches(&ctx.bind(el)));
+        out.retain(|&r| {
+            let rule = &self.rules[r];
+            above.contains(&rule.ancestors) && rule.selector.matches(&ctx.bind(el))
+        });
     }
 }
 
@@ -329,6 +342,79 @@ fn rightmost_compound(selector: &str) -> &str {
     let s = selector.trim();
     s.rfind(|c: char| c.is_ascii_whitespace() || matches!(c, '>' | '+' | '~'))
         .map_or(s, |p| &s[p + 1..])
+}
+
+/// A Bloom filter of element names (tags, classes, ids), as browsers use for descendant
+/// selectors: the names of all ancestors of an element, or the names a rule needs above its
+/// subject. A rule whose needed names are not all in an element's ancestor filter cannot match
+/// it, and is skipped without walking the ancestors.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct AncestorFilter([u64; 4]);
+
+impl AncestorFilter {
+    fn insert(&mut self, kind: u8, name: &str) {
+        // FNV-1a, two bit positions from one 64-bit hash.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(kind);
+        for &b in name.as_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        for bit in [h & 255, (h >> 8) & 255] {
+            self.0[(bit / 64) as usize] |= 1 << (bit % 64);
+        }
+    }
+
+    /// Adds an element's tag, class tokens and id.
+    pub(super) fn add_element(&mut self, tag: &str, class: Option<&str>, id: Option<&str>) {
+        self.insert(b't', tag);
+        for c in class.into_iter().flat_map(str::split_ascii_whitespace) {
+            self.insert(b'.', c);
+        }
+        if let Some(i) = id {
+            self.insert(b'#', i.trim());
+        }
+    }
+
+    /// Whether every name of `needed` may be in this filter.
+    pub(super) fn contains(&self, needed: &AncestorFilter) -> bool {
+        self.0
+            .iter()
+            .zip(needed.0)
+            .all(|(have, need)| have & need == need)
+    }
+
+    /// The names of the compounds of a selector that must match ancestors of its subject:
+    /// those followed by a descendant or child combinator (a compound followed by a sibling
+    /// combinator matches a sibling, whose own ancestors are the subject's).
+    pub(super) fn required_by(selector: &str) -> AncestorFilter {
+        let mut needed = AncestorFilter::default();
+        let mut compound = AncestorFilter::default();
+        for token in SelectorTokenizer::from(selector) {
+            let Ok(token) = token else {
+                return AncestorFilter::default();
+            };
+            match token {
+                SelectorToken::DescendantCombinator | SelectorToken::ChildCombinator => {
+                    for (n, c) in needed.0.iter_mut().zip(compound.0) {
+                        *n |= c;
+                    }
+                    compound = AncestorFilter::default();
+                }
+                SelectorToken::AdjacentCombinator => compound = AncestorFilter::default(),
+                SelectorToken::TypeSelector(t) => compound.insert(b't', t),
+                // A parsed selector prints `.c` as `[class~='c']` and `#i` as `[id='i']`.
+                SelectorToken::ClassSelector(c)
+                | SelectorToken::AttributeSelector("class", AttributeOperator::Contains(c)) => {
+                    compound.insert(b'.', c)
+                }
+                SelectorToken::IdSelector(i)
+                | SelectorToken::AttributeSelector("id", AttributeOperator::Matches(i)) => {
+                    compound.insert(b'#', i)
+                }
+                _ => {}
+            }
+        }
+        needed
+    }
 }
 
 pub(super) enum Key {

@@ -169,17 +169,33 @@ impl ComputedStyles {
         };
         // The enclosing elements first: their style is what the candidate inherits.
         let mut above = Style::default();
+        let mut names_above = AncestorFilter::default();
         for i in 0..tree.ancestors.len() {
             let el = El::Ancestor(i as u16);
-            let (s, family) = cascade.element_style(&ctx, el, &above, &mut matched);
+            let (s, family) = cascade.element_style(&ctx, el, &names_above, &above, &mut matched);
             above = s;
             if let Some(f) = family {
                 above.family = intern(f);
             }
+            let a = &tree.ancestors[i];
+            let attr = |name: &str| {
+                a.attributes
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.as_str())
+            };
+            names_above.add_element(&a.tag, attr("class"), attr("id"));
+        }
+        if tree.ancestors.is_empty() {
+            // The stand-ins matched when the enclosing elements are unknown.
+            names_above.add_element("body", None, None);
+            names_above.add_element("html", None, None);
         }
         if let Some(root) = styles.first_mut() {
             *root = above;
         }
+        // Per node: the names of its ancestors and its own (for its children).
+        let mut names = vec![names_above; if cascade.rules.is_empty() { 0 } else { n }];
         for id in 1..n {
             let node = &tree.nodes[id];
             let parent = styles
@@ -194,11 +210,20 @@ impl ComputedStyles {
                 id: id as NodeId,
                 hops: 0,
             };
-            let (mut s, family) = cascade.element_style(&ctx, el, &parent, &mut matched);
+            let parent_names = names
+                .get(node.parent as usize)
+                .copied()
+                .unwrap_or(names_above);
+            let (mut s, family) =
+                cascade.element_style(&ctx, el, &parent_names, &parent, &mut matched);
             if let Some(f) = family {
                 s.family = intern(f);
             }
             styles[id] = s;
+            if let (Some(own), Some(tag)) = (names.get_mut(id), node.tag()) {
+                *own = parent_names;
+                own.add_element(tag, node.attribute("class"), node.attribute("id"));
+            }
         }
         ComputedStyles { styles, families }
     }

@@ -194,3 +194,27 @@ fn rules_for_names_absent_from_the_tree_are_skipped_unparsed() {
     let s = text_style(html, &sheets, "Text");
     assert_eq!((s.weight, s.size), (700, 16.0));
 }
+
+#[test]
+fn ancestor_filter_needs_the_names_above_the_subject() {
+    let mut above = AncestorFilter::default();
+    above.add_element("div", Some("content main"), Some("page"));
+    above.add_element("section", None, None);
+    for (selector, possible) in [
+        (".content p", true),
+        ("#page > section p", true),
+        ("div.main .x + p", true), // `.x` is a sibling, not an ancestor
+        (".nav p", false),
+        ("footer .content p", false),
+        ("p", true),
+    ] {
+        let needed = AncestorFilter::required_by(selector);
+        assert_eq!(above.contains(&needed), possible, "{selector}");
+    }
+    let s = text_style(
+        "<div class=\"content\"><section><p>Text</p></section></div>",
+        &[".content section p { font-weight: bold } .nav p { font-size: 40px }"],
+        "Text",
+    );
+    assert_eq!((s.weight, s.size), (700, 16.0));
+}
