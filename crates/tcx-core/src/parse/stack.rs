@@ -24,7 +24,7 @@ pub struct Frame {
 }
 
 /// The static name of a common HTML tag: a frame of the stack needs no allocation for it.
-fn html_tag(tag: &str) -> Option<&'static str> {
+pub(crate) fn static_tag(tag: &str) -> Option<&'static str> {
     /// Sorted (binary search).
     const TAGS: &[&str] = &[
         "a",
@@ -221,7 +221,7 @@ impl ElementStack {
         if let Some(i) = tracked(tag) {
             self.open[i] += 1;
         }
-        let tag = match html_tag(tag) {
+        let tag = match static_tag(tag) {
             Some(known) => Cow::Borrowed(known),
             None => Cow::Owned(tag.to_owned()),
         };
@@ -545,9 +545,9 @@ mod tests {
     #[test]
     fn common_tags_are_static() {
         for t in ["a", "div", "p", "video", "h3", "tbody"] {
-            assert_eq!(html_tag(t), Some(t));
+            assert_eq!(static_tag(t), Some(t));
         }
-        assert_eq!(html_tag("my-widget"), None);
+        assert_eq!(static_tag("my-widget"), None);
     }
 
     /// Opens `tag` with the next id and returns what was implicitly closed.

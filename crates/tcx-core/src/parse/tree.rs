@@ -1,6 +1,7 @@
 //! Pass 2: re-read only the candidate's byte range(s) and build the reduced tree of element
 //! and text nodes that the block and hierarchy stages work on.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ops::Range;
 use std::rc::Rc;
@@ -9,15 +10,15 @@ use lol_html::html_content::{Element, EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
 use super::consent::is_consent_banner;
-use super::scan::{decode_attribute, decode_text, parser_memory};
-use super::stack::{ElementStack, is_unrendered, is_void};
+use super::scan::{attribute, decode_text, parser_memory, tag_in_source};
+use super::stack::{ElementStack, is_unrendered, is_void, static_tag};
 use crate::{AnalysisOptions, AnalyzeError};
 
 /// Index of a node in [`ReducedTree::nodes`]; 0 is the synthetic root.
 pub type NodeId = u32;
 
 /// Attributes the later stages read; everything else is dropped.
-const KEPT_ATTRIBUTES: &[&str] = &[
+pub const KEPT_ATTRIBUTES: &[&str] = &[
     "class", "id", "style", "href", "title", "colspan", "rowspan", "size", "color", "face",
     "align", "hidden", "open", "role", "type", "start", "value", "src", "alt", "height", "width",
 ];
@@ -27,10 +28,10 @@ const KEPT_ATTRIBUTES: &[&str] = &[
 pub enum NodeKind {
     /// An element with its kept attributes (names lower-case, values decoded).
     Element {
-        /// Lower-case tag name.
-        tag: String,
-        /// Kept attributes in source order.
-        attributes: Vec<(String, String)>,
+        /// Lower-case tag name (borrowed for the tags of HTML).
+        tag: Cow<'static, str>,
+        /// Kept attributes in source order: names from [`KEPT_ATTRIBUTES`], values decoded.
+        attributes: Vec<(&'static str, String)>,
     },
     /// A text node, entities decoded, whitespace as in the source.
     Text(String),
@@ -81,7 +82,7 @@ impl Node {
         match &self.kind {
             NodeKind::Element { attributes, .. } => attributes
                 .iter()
-                .find(|(n, _)| n == name)
+                .find(|(n, _)| *n == name)
                 .map(|(_, v)| v.as_str()),
             NodeKind::Text(_) => None,
         }
@@ -123,7 +124,7 @@ impl ReducedTree {
             nodes: vec![Node {
                 parent: 0,
                 kind: NodeKind::Element {
-                    tag: "#root".to_owned(),
+                    tag: Cow::Borrowed("#root"),
                     attributes: Vec::new(),
                 },
                 children: Vec::new(),
@@ -173,7 +174,7 @@ fn parse_slice(
         .with_strict(false)
         .with_memory_settings(parser_memory(options.max_parser_memory))
         .append_element_content_handler(element!("*", move |el| {
-            start_element(&on_element, el);
+            start_element(&on_element, el, slice);
             Ok(())
         }))
         .append_document_content_handler(doc_text!(move |t| {
@@ -205,8 +206,12 @@ fn parse_slice(
         .map_err(|e| AnalyzeError::Parser(e.to_string()))
 }
 
-fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element) {
-    let tag = el.tag_name();
+fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str) {
+    let start = el.source_location().bytes().start;
+    let tag: Cow<'static, str> = match tag_in_source(source, start) {
+        Some(t) => static_tag(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed),
+        None => Cow::Owned(el.tag_name()),
+    };
     let mut st = state.borrow_mut();
     let mut closed = std::mem::take(&mut st.closed);
     st.stack.imply_end_tags(&tag, &mut closed);
@@ -216,34 +221,44 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element) {
     let skipping = !st.skipped.is_empty();
     if is_void(&tag) || !el.can_have_content() {
         // Void elements matter for text structure only as `<br>`/`<hr>` breaks.
-        if !skipping && matches!(tag.as_str(), "br" | "hr" | "img") {
+        if !skipping && matches!(&*tag, "br" | "hr" | "img") {
             let parent = st.current();
-            let attributes = kept_attributes(el);
+            let attributes = kept_attributes(el, source);
             st.add_node(parent, NodeKind::Element { tag, attributes });
         }
         return;
     }
-    let banner = || {
-        is_consent_banner(
-            el.get_attribute("class").as_deref(),
-            el.get_attribute("id").as_deref(),
-        )
+    let (id, unrendered) = if skipping || is_unrendered(&tag) {
+        (0, true)
+    } else {
+        let attributes = kept_attributes(el, source);
+        let attr = |name: &str| {
+            attributes
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        if st.skip_banners && is_consent_banner(attr("class"), attr("id")) {
+            (0, true)
+        } else {
+            let parent = st.current();
+            let id = st.add_node(
+                parent,
+                NodeKind::Element {
+                    tag: tag.clone(),
+                    attributes,
+                },
+            );
+            (id, false)
+        }
     };
-    let id = if skipping || is_unrendered(&tag) || (st.skip_banners && banner()) {
+    let id = if unrendered {
         // Keep a frame so end tags stay matched, but no node.
         let marker = u32::MAX - st.skipped.len() as u32;
         st.skipped.push(marker);
         marker
     } else {
-        let parent = st.current();
-        let attributes = kept_attributes(el);
-        st.add_node(
-            parent,
-            NodeKind::Element {
-                tag: tag.clone(),
-                attributes,
-            },
-        )
+        id
     };
     st.stack.push(&tag, id);
     drop(st);
@@ -263,14 +278,14 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element) {
     }));
 }
 
-fn kept_attributes(el: &Element) -> Vec<(String, String)> {
+/// The attributes of [`KEPT_ATTRIBUTES`], read from the page.
+fn kept_attributes(el: &Element, source: &str) -> Vec<(&'static str, String)> {
     el.attributes()
         .iter()
         .filter_map(|a| {
-            let name = a.name();
-            KEPT_ATTRIBUTES
-                .contains(&name.as_str())
-                .then(|| (name, decode_attribute(&a.value())))
+            let (name, value) = attribute(a, Some(source));
+            let kept = KEPT_ATTRIBUTES.iter().find(|k| **k == name)?;
+            Some((*kept, value.into_owned()))
         })
         .collect()
 }
@@ -391,8 +406,8 @@ mod tests {
             NodeKind::Element { attributes, .. } => assert_eq!(
                 attributes,
                 &vec![
-                    ("class".to_owned(), "x".to_owned()),
-                    ("style".to_owned(), "font-weight:bold".to_owned())
+                    ("class", "x".to_owned()),
+                    ("style", "font-weight:bold".to_owned())
                 ]
             ),
             other => panic!("{other:?}"),

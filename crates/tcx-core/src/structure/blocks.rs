@@ -252,7 +252,7 @@ pub fn blocks_with_styles(tree: &ReducedTree, styles: &ComputedStyles) -> Vec<Bl
                 match &node.kind {
                     NodeKind::Text(s) => b.push_text(s, ctx, styles.get(id)),
                     NodeKind::Element { tag, .. } => {
-                        let tag = tag.as_str();
+                        let tag: &str = tag;
                         if matches!(tag, "br" | "hr") {
                             b.flush();
                             continue;

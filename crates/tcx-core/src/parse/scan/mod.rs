@@ -10,7 +10,7 @@ mod text;
 use state::*;
 use style_key::*;
 use text::*;
-pub(crate) use text::{decode_attribute, decode_text};
+pub(crate) use text::{attribute, decode_text, tag_in_source};
 
 use std::borrow::Cow;
 use std::cell::RefCell;

@@ -57,45 +57,6 @@ pub(super) fn start_element<'a>(
     }));
 }
 
-/// The tag name of the start tag at byte `start` of the page, when it is plain lower-case
-/// ASCII as written (anything else is left to lol_html's own reading).
-fn tag_in_source(source: &str, start: usize) -> Option<&str> {
-    let rest = source.get(start..)?.strip_prefix('<')?;
-    let end = rest
-        .bytes()
-        .position(|b| b.is_ascii_whitespace() || b == b'/' || b == b'>')
-        .unwrap_or(rest.len());
-    let name = &rest[..end];
-    let plain = !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    plain.then_some(name)
-}
-
-/// An attribute's lower-case name and decoded value, borrowed from the page when possible.
-fn attribute<'a>(
-    a: &lol_html::html_content::Attribute<'_>,
-    source: Option<&'a str>,
-) -> (Cow<'a, str>, Cow<'a, str>) {
-    let slice = |loc: Option<lol_html::html_content::SourceLocation>| {
-        source.and_then(|s| s.get(loc?.bytes()))
-    };
-    let name = match slice(a.name_source_location()) {
-        Some(n) if !n.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Borrowed(n),
-        _ => Cow::Owned(a.name()),
-    };
-    let value = match slice(a.value_source_location()) {
-        Some(v) => decode_text_attribute(v),
-        // No value written (`<div hidden>`), or no page at hand.
-        None if source.is_some() && a.value_source_location().is_none() && a.value().is_empty() => {
-            Cow::Borrowed("")
-        }
-        None => Cow::Owned(decode_attribute(&a.value())),
-    };
-    (name, value)
-}
-
 impl ScanState {
     pub(super) fn new(input_len: usize, min_words: usize) -> Self {
         let root = ElementRecord {

@@ -1,6 +1,8 @@
 //! Text helpers both passes share: entity decoding, word and character counts, whitespace
 //! folding.
 
+use std::borrow::Cow;
+
 /// Decodes character references in text once.
 pub(crate) fn decode_text(raw: &str) -> std::borrow::Cow<'_, str> {
     if raw.contains('&') {
@@ -35,8 +37,24 @@ pub(super) fn count_words_and_chars(text: &str) -> (usize, u32) {
     let mut words = 0usize;
     let mut chars = 0u32;
     let mut in_word = false;
-    for c in text.chars() {
-        if c.is_whitespace() {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        // ASCII bytes need no decoding (most text); others are decoded one character.
+        let (white, len) = if b.is_ascii() {
+            (
+                matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c'),
+                1,
+            )
+        } else {
+            match text[i..].chars().next() {
+                Some(c) => (c.is_whitespace(), c.len_utf8()),
+                None => break,
+            }
+        };
+        i += len;
+        if white {
             in_word = false;
         } else {
             if !in_word {
@@ -53,4 +71,43 @@ pub(super) fn count_words_and_chars(text: &str) -> (usize, u32) {
 /// Folds whitespace runs into single spaces and trims both ends.
 pub(super) fn fold_whitespace(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The tag name of the start tag at byte `start` of the page, when it is plain lower-case
+/// ASCII as written (anything else is left to lol_html's own reading).
+pub(crate) fn tag_in_source(source: &str, start: usize) -> Option<&str> {
+    let rest = source.get(start..)?.strip_prefix('<')?;
+    let end = rest
+        .bytes()
+        .position(|b| b.is_ascii_whitespace() || b == b'/' || b == b'>')
+        .unwrap_or(rest.len());
+    let name = &rest[..end];
+    let plain = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    plain.then_some(name)
+}
+
+/// An attribute's lower-case name and decoded value, borrowed from the page when possible.
+pub(crate) fn attribute<'a>(
+    a: &lol_html::html_content::Attribute<'_>,
+    source: Option<&'a str>,
+) -> (Cow<'a, str>, Cow<'a, str>) {
+    let slice = |loc: Option<lol_html::html_content::SourceLocation>| {
+        source.and_then(|s| s.get(loc?.bytes()))
+    };
+    let name = match slice(a.name_source_location()) {
+        Some(n) if !n.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Borrowed(n),
+        _ => Cow::Owned(a.name()),
+    };
+    let value = match slice(a.value_source_location()) {
+        Some(v) => decode_text_attribute(v),
+        // No value written (`<div hidden>`), or no page at hand.
+        None if source.is_some() && a.value_source_location().is_none() && a.value().is_empty() => {
+            Cow::Borrowed("")
+        }
+        None => Cow::Owned(decode_attribute(&a.value())),
+    };
+    (name, value)
 }
