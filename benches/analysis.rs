@@ -3,13 +3,15 @@
 //! analysis relative to the page size.
 //!
 //! `cargo bench --bench analysis` (reads ../shared/corpus when present, else the fixtures).
-//! Set `TCX_BENCH_ROUNDS` to change the number of timed rounds (default 5).
+//! Set `TCX_BENCH_ROUNDS` to change the number of timed rounds (default 5), and
+//! `TCX_BENCH_STAGES` to time only some stages (comma-separated: floor, shape, full, pass1,
+//! select, pass2, memory; default all).
 
 #![allow(unsafe_code)] // the counting allocator only
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use tcx_core::AnalysisOptions;
@@ -23,11 +25,14 @@ struct CountingAllocator;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// Counting is switched on for the memory measurement only: the atomic updates would
+/// otherwise add to the cost of every allocation in the timed stages.
+static COUNTING: AtomicBool = AtomicBool::new(false);
 
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
+        if !p.is_null() && COUNTING.load(Ordering::Relaxed) {
             let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
             PEAK.fetch_max(live, Ordering::Relaxed);
         }
@@ -35,7 +40,12 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        if COUNTING.load(Ordering::Relaxed) {
+            // Saturating: blocks allocated before counting began may be freed during it.
+            let _ = LIVE.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| {
+                Some(l.saturating_sub(layout.size()))
+            });
+        }
     }
 }
 
@@ -98,6 +108,18 @@ fn handler_shape_pass(html: &str) {
     let _ = rw.end();
 }
 
+/// The `TCX_BENCH_STAGES` name of a stage.
+fn stage_id(name: &str) -> &'static str {
+    match name.trim() {
+        n if n.starts_with("bare") => "floor",
+        n if n.starts_with("lol_html") => "shape",
+        n if n.starts_with("full") => "full",
+        n if n.starts_with("pass 1") => "pass1",
+        n if n.starts_with("select") => "select",
+        _ => "pass2",
+    }
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -109,12 +131,26 @@ struct Timing {
     per_page: Vec<Duration>,
 }
 
+/// Whether a stage is to be timed (`TCX_BENCH_STAGES`).
+fn wanted(stage: &str) -> bool {
+    std::env::var("TCX_BENCH_STAGES")
+        .map(|v| v.split(',').any(|s| s.trim() == stage))
+        .unwrap_or(true)
+}
+
 fn time_stage(
     name: &'static str,
     pages: &[(PathBuf, String)],
     rounds: usize,
     f: impl Fn(&str),
 ) -> Timing {
+    if !wanted(stage_id(name)) {
+        return Timing {
+            name,
+            total: Duration::ZERO,
+            per_page: vec![Duration::ZERO],
+        };
+    }
     let mut per_page = vec![Duration::MAX; pages.len()];
     let mut total = Duration::MAX;
     for _ in 0..rounds {
@@ -204,6 +240,9 @@ fn main() {
         "stage", "MB/s", "median ms", "total ms"
     );
     for t in [&floor, &shape, &full, &pass1, &select, &pass2] {
+        if t.total.is_zero() {
+            continue;
+        }
         println!(
             "{:<40} {:>10.1} {:>12.3} {:>10.1}",
             t.name,
@@ -212,12 +251,18 @@ fn main() {
             t.total.as_secs_f64() * 1e3
         );
     }
-    println!(
-        "full analysis / floor time ratio: {:.2}x",
-        full.total.as_secs_f64() / floor.total.as_secs_f64()
-    );
+    if !full.total.is_zero() && !floor.total.is_zero() {
+        println!(
+            "full analysis / floor time ratio: {:.2}x",
+            full.total.as_secs_f64() / floor.total.as_secs_f64()
+        );
+    }
+    if !wanted("memory") {
+        return;
+    }
 
     // Peak heap of one analysis relative to the page size.
+    COUNTING.store(true, Ordering::Relaxed);
     let mut ratios: Vec<(f64, &Path, usize)> = pages
         .iter()
         .map(|(p, h)| {

@@ -52,7 +52,15 @@ fn token_is_banner(token: &str) -> bool {
     {
         return true;
     }
-    let topic = t.contains("cookie") || t.contains("consent") || t.contains("gdpr");
+    // The topic words start with `c` or `g`: most tokens have neither where a word could be.
+    let topic = t.bytes().enumerate().any(|(i, b)| {
+        let rest = &t.as_bytes()[i..];
+        match b {
+            b'c' => rest.starts_with(b"cookie") || rest.starts_with(b"consent"),
+            b'g' => rest.starts_with(b"gdpr"),
+            _ => false,
+        }
+    });
     if !topic {
         return false;
     }
