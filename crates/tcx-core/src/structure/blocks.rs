@@ -100,21 +100,23 @@ struct Builder {
 }
 
 impl Builder {
-    fn count_style(&mut self, style: Style, c: char) {
-        let alnum = usize::from(c.is_alphanumeric());
+    /// Counts `chars` characters (`alnum` of them letters or digits) of one style.
+    fn count_style(&mut self, style: Style, chars: usize, alnum: usize) {
         if let Some(sc) = self.styles.iter_mut().find(|sc| sc.style == style) {
-            sc.chars += 1;
+            sc.chars += chars;
             sc.alnum += alnum;
         } else {
             self.styles.push(StyleCount {
                 style,
-                chars: 1,
+                chars,
                 alnum,
             });
         }
     }
 
     fn push_text(&mut self, s: &str, ctx: Context, style: Style) {
+        // One text node has one style: count its characters, then add them up once.
+        let (mut chars, mut alnum) = (0usize, 0usize);
         for c in s.chars() {
             if c.is_whitespace() {
                 self.pending_space = !self.text.is_empty();
@@ -134,16 +136,21 @@ impl Builder {
                 self.start = Some(ctx);
             }
             self.text.push(c);
-            if ctx.link {
-                self.link_chars += 1;
-                self.link_style.get_or_insert(style);
-            } else {
-                self.chars += 1;
-                if style.is_bold() {
-                    self.bold_chars += 1;
-                }
-                self.count_style(style, c);
+            chars += 1;
+            alnum += usize::from(c.is_alphanumeric());
+        }
+        if chars == 0 {
+            return;
+        }
+        if ctx.link {
+            self.link_chars += chars;
+            self.link_style.get_or_insert(style);
+        } else {
+            self.chars += chars;
+            if style.is_bold() {
+                self.bold_chars += chars;
             }
+            self.count_style(style, chars, alnum);
         }
     }
 

@@ -70,7 +70,10 @@ pub(super) fn toc_mask(blocks: &[Block], enums: &[Option<Enumeration>]) -> Vec<b
     let mut last_text: HashMap<String, usize> = HashMap::new();
     let mut last_number: HashMap<String, usize> = HashMap::new();
     for i in 0..blocks.len() {
-        last_text.insert(key_text(i), i);
+        // Only short blocks can repeat an entry's text (folding may drop a final "." word).
+        if blocks[i].words <= MAX_TITLE_WORDS + 1 {
+            last_text.insert(key_text(i), i);
+        }
         if let Some(k) = key_number(i) {
             last_number.insert(k, i);
         }
