@@ -26,8 +26,8 @@ pub(super) struct Cascade<'a> {
 
 impl<'a> Cascade<'a> {
     /// The rules of `sheets` that may apply to an element of `present` (rules whose every
-    /// selector names, in its rightmost compound, an id, class or tag no element has are
-    /// skipped before they are parsed: most of a framework's sheet styles other pages).
+    /// selector names an id, class or tag no element has are skipped before they are
+    /// parsed: most of a framework's sheet styles other pages).
     pub(super) fn new(sheets: &'a [String], present: &SelectorKeys<'_>) -> Cascade<'a> {
         let mut c = Cascade {
             rules: Vec::new(),
@@ -282,16 +282,21 @@ impl<'t> SelectorKeys<'t> {
     }
 
     /// Whether a rule (`selectors { declarations }`) may match an element: false only when
-    /// each of its comma-separated selectors certainly cannot (escapes, comments, attribute
-    /// and functional selectors are kept, as unsure).
+    /// each of its comma-separated selectors names, in one of its compounds, a tag, class or
+    /// id no element has (escapes, comments, attribute and functional selectors are kept, as
+    /// unsure).
     pub(super) fn may_match_rule(&self, rule: &str) -> bool {
         let selectors = rule.split('{').next().unwrap_or("");
         if selectors.contains(['(', '[', '\\', '/', '"', '\'']) {
             return true;
         }
-        selectors
-            .split(',')
-            .any(|s| self.may_match_compound(rightmost_compound(s)))
+        // Every compound must match an element the cascade sees: the subject, an ancestor
+        // or a sibling in the tree (siblings of enclosing elements are never matched).
+        selectors.split(',').any(|s| {
+            s.split(|c: char| c.is_ascii_whitespace() || matches!(c, '>' | '+' | '~'))
+                .filter(|c| !c.is_empty())
+                .all(|c| self.may_match_compound(c))
+        })
     }
 
     fn may_match_compound(&self, compound: &str) -> bool {
@@ -335,13 +340,6 @@ impl<'t> SelectorKeys<'t> {
         }
         true
     }
-}
-
-/// The last compound of a selector (after its last combinator).
-fn rightmost_compound(selector: &str) -> &str {
-    let s = selector.trim();
-    s.rfind(|c: char| c.is_ascii_whitespace() || matches!(c, '>' | '+' | '~'))
-        .map_or(s, |p| &s[p + 1..])
 }
 
 /// A Bloom filter of element names (tags, classes, ids), as browsers use for descendant

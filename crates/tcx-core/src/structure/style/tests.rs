@@ -174,8 +174,9 @@ fn rules_for_names_absent_from_the_tree_are_skipped_unparsed() {
     present.add("div", Some("content legal"), Some("main"));
     present.add("p", None, None);
     let keeps = |rule: &str| present.may_match_rule(rule);
-    // The rightmost compound decides: its tag, classes and id must all occur.
-    assert!(keeps(".sidebar .content p { color: red }"));
+    // Each compound's tag, classes and id must all occur.
+    assert!(!keeps(".sidebar .content p { color: red }"));
+    assert!(keeps(".legal .content p { color: red }"));
     assert!(keeps("DIV.legal { color: red }"));
     assert!(keeps("#main > div { color: red }"));
     assert!(keeps("p:first-child, .nav { color: red }"));
