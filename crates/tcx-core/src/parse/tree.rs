@@ -10,7 +10,7 @@ use lol_html::html_content::{Element, EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
 use super::consent::is_consent_banner;
-use super::scan::{attribute, decode_text, parser_memory, tag_in_source};
+use super::scan::{attribute, body_html_end_tags, decode_text, parser_memory, tag_in_source};
 use super::stack::{ElementStack, is_unrendered, is_void, static_tag};
 use crate::{AnalysisOptions, AnalyzeError};
 
@@ -98,6 +98,9 @@ struct BuildState {
     skipped: Vec<u32>,
     /// Skip consent banners (as pass 1 did, see `StyleStats::consent_banners_skipped`).
     skip_banners: bool,
+    /// Where `</body>` and `</html>` are written in the range being parsed (browsers ignore
+    /// them).
+    body_html_end_tags: Vec<usize>,
 }
 
 impl ReducedTree {
@@ -134,6 +137,7 @@ impl ReducedTree {
             closed: Vec::new(),
             skipped: Vec::new(),
             skip_banners,
+            body_html_end_tags: Vec::new(),
         }));
         for range in ranges {
             let slice = html
@@ -167,6 +171,7 @@ fn parse_slice(
     state: &Rc<RefCell<BuildState>>,
     options: &AnalysisOptions,
 ) -> Result<(), AnalyzeError> {
+    state.borrow_mut().body_html_end_tags = body_html_end_tags(slice);
     let on_element = Rc::clone(state);
     let on_text = Rc::clone(state);
     let on_end = Rc::clone(state);
@@ -264,11 +269,11 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
     drop(st);
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        let name = end.name();
-        if name == "body" || name == "html" {
+        let mut st = on_end.borrow_mut();
+        let at = end.source_location().bytes().start;
+        if st.body_html_end_tags.binary_search(&at).is_ok() {
             return Ok(());
         }
-        let mut st = on_end.borrow_mut();
         let mut closed = std::mem::take(&mut st.closed);
         st.stack.close(id, &mut closed);
         st.after_close(&closed);

@@ -124,6 +124,9 @@ struct ScanState {
     in_title: bool,
     /// The outermost open `h1`–`h3`, whose text is kept.
     heading: Option<ElementId>,
+    /// Where `</body` and `</html` are written in the page (sorted), when the whole page is
+    /// at hand: end tags are then recognised without asking the parser for their names.
+    body_html_end_tags: Option<Vec<usize>>,
 }
 
 impl StyleStats {
@@ -202,6 +205,7 @@ impl StyleStats {
     ) -> Result<StyleStats, AnalyzeError> {
         let mut scan = ScanState::new(total_len, options.min_words);
         scan.skip_banners = skip_banners;
+        scan.body_html_end_tags = source.map(body_html_end_tags);
         scan.stats.consent_banners_skipped = skip_banners;
         let state = Rc::new(RefCell::new(scan));
         let on_element = Rc::clone(&state);
@@ -322,6 +326,24 @@ impl StyleStats {
             })
             .collect()
     }
+}
+
+/// The byte offsets of every `</body` and `</html` end tag (any case) in a page, ascending.
+pub(crate) fn body_html_end_tags(source: &str) -> Vec<usize> {
+    let b = source.as_bytes();
+    source
+        .match_indices("</")
+        .filter(|(i, _)| {
+            let named = b.get(i + 2..i + 6).is_some_and(|name| {
+                name.eq_ignore_ascii_case(b"body") || name.eq_ignore_ascii_case(b"html")
+            });
+            let ends = b
+                .get(i + 6)
+                .is_none_or(|&c| c == b'>' || c == b'/' || c.is_ascii_whitespace());
+            named && ends
+        })
+        .map(|(i, _)| i)
+        .collect()
 }
 
 pub(crate) fn parser_memory(max: usize) -> MemorySettings {

@@ -42,10 +42,14 @@ pub(super) fn start_element<'a>(
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
         let mut st = on_end.borrow_mut();
-        let tag_name = end.name();
         // `</body>` and `</html>` are ignored by browsers: content after them still belongs
         // to the body.
-        if tag_name == "body" || tag_name == "html" {
+        let at = end.source_location().bytes().start;
+        let ignored = match &st.body_html_end_tags {
+            Some(offsets) => offsets.binary_search(&at).is_ok(),
+            None => matches!(end.name().as_str(), "body" | "html"),
+        };
+        if ignored {
             return Ok(());
         }
         let mut closed = std::mem::take(&mut st.closed);
@@ -102,6 +106,7 @@ impl ScanState {
             html: None,
             in_title: false,
             heading: None,
+            body_html_end_tags: None,
         };
         // Id 0 of both tables belongs to the virtual root.
         state.intern_tag("#document");

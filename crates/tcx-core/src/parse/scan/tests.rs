@@ -145,3 +145,37 @@ fn names_read_from_the_page_equal_the_parsers_reading() {
         whole.style_keys
     );
 }
+
+#[test]
+fn text_after_body_and_html_end_tags_stays_in_the_body() {
+    // Browsers ignore `</body>` and `</html>`; a custom `</body-note>` is an ordinary end tag.
+    let html = "<html><body><div><p>eins zwei drei vier</p></BODY ><p>nach dem Ende hier</p>\
+                <body-note><p>in der Notiz</p></body-note><p>danach</p></html></div>";
+    for s in [
+        scan(html),
+        StyleStats::scan_chunks(
+            html.as_bytes().chunks(5).collect::<Vec<_>>(),
+            html.len(),
+            &AnalysisOptions::default(),
+        )
+        .unwrap(),
+    ] {
+        let div = by_tag(&s, "div")[0].0;
+        let parents: Vec<u32> = by_tag(&s, "p").iter().map(|(_, p)| p.parent).collect();
+        let note = by_tag(&s, "body-note")[0].0;
+        assert_eq!(parents, [div, div, note, div]);
+    }
+    let tree = crate::parse::tree::ReducedTree::of_whole(html);
+    let div = tree
+        .nodes
+        .iter()
+        .position(|n| n.tag() == Some("div"))
+        .unwrap();
+    let ps: Vec<u32> = tree
+        .nodes
+        .iter()
+        .filter(|n| n.tag() == Some("p"))
+        .map(|n| n.parent)
+        .collect();
+    assert_eq!(ps.iter().filter(|&&p| p as usize == div).count(), 3);
+}
