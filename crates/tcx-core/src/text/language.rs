@@ -164,7 +164,14 @@ fn reads_like(text: &str, code: &str) -> bool {
         .filter(|w| !w.is_empty() && !w.chars().any(|c| c.is_ascii_digit()))
     {
         total += 1;
-        if w.len() <= 6 && words.contains(&w.to_lowercase().as_str()) {
+        // Function words are short; ASCII ones compare without a lower-case copy.
+        let hit = w.len() <= 6
+            && if w.is_ascii() {
+                words.iter().any(|f| f.eq_ignore_ascii_case(w))
+            } else {
+                words.contains(&w.to_lowercase().as_str())
+            };
+        if hit {
             hits += 1;
         }
     }
