@@ -68,6 +68,16 @@ pub struct AncestorElement {
     pub attributes: Vec<(String, String)>,
 }
 
+impl AncestorElement {
+    /// The value of an attribute.
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
 impl Node {
     /// The tag name, or `None` for text.
     pub fn tag(&self) -> Option<&str> {

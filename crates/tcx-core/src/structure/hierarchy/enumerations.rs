@@ -69,9 +69,9 @@ pub(super) fn toc_mask(blocks: &[Block], enums: &[Option<Enumeration>]) -> Vec<b
     // Last position of every key.
     let mut last_text: HashMap<String, usize> = HashMap::new();
     let mut last_number: HashMap<String, usize> = HashMap::new();
-    for i in 0..blocks.len() {
+    for (i, block) in blocks.iter().enumerate() {
         // Only short blocks can repeat an entry's text (folding may drop a final "." word).
-        if blocks[i].words <= MAX_TITLE_WORDS + 1 {
+        if block.words <= MAX_TITLE_WORDS + 1 {
             last_text.insert(key_text(i), i);
         }
         if let Some(k) = key_number(i) {

@@ -130,24 +130,7 @@ impl ComputedStyles {
     /// Computes the styles of `tree` with the UA sheet, the given `<style>` sheet texts and
     /// inline styles. Iterative: parents precede children in the node table.
     pub fn compute(tree: &ReducedTree, sheets: &[String]) -> ComputedStyles {
-        let mut present = SelectorKeys::default();
-        for node in &tree.nodes {
-            if let Some(tag) = node.tag() {
-                present.add(tag, node.attribute("class"), node.attribute("id"));
-            }
-        }
-        for a in &tree.ancestors {
-            let attr = |name: &str| {
-                a.attributes
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.as_str())
-            };
-            present.add(&a.tag, attr("class"), attr("id"));
-        }
-        // The stand-ins matched when the enclosing elements are unknown.
-        present.add("body", None, None);
-        present.add("html", None, None);
+        let present = selector_keys(tree);
         let cascade = Cascade::new(sheets, &present);
         let mut families = vec![String::new()];
         let mut family_ids: HashMap<String, u32> = HashMap::new();
@@ -178,13 +161,7 @@ impl ComputedStyles {
                 above.family = intern(f);
             }
             let a = &tree.ancestors[i];
-            let attr = |name: &str| {
-                a.attributes
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.as_str())
-            };
-            names_above.add_element(&a.tag, attr("class"), attr("id"));
+            names_above.add_element(&a.tag, a.attribute("class"), a.attribute("id"));
         }
         if tree.ancestors.is_empty() {
             // The stand-ins matched when the enclosing elements are unknown.
@@ -232,6 +209,24 @@ impl ComputedStyles {
     pub fn get(&self, id: NodeId) -> Style {
         self.styles.get(id as usize).copied().unwrap_or_default()
     }
+}
+
+/// The tags, classes and ids of the tree's elements and of the candidate's enclosing
+/// elements (or the stand-ins `body` and `html`).
+fn selector_keys(tree: &ReducedTree) -> SelectorKeys<'_> {
+    let mut present = SelectorKeys::default();
+    for node in &tree.nodes {
+        if let Some(tag) = node.tag() {
+            present.add(tag, node.attribute("class"), node.attribute("id"));
+        }
+    }
+    for a in &tree.ancestors {
+        present.add(&a.tag, a.attribute("class"), a.attribute("id"));
+    }
+    // The stand-ins matched when the enclosing elements are unknown.
+    present.add("body", None, None);
+    present.add("html", None, None);
+    present
 }
 
 #[cfg(test)]

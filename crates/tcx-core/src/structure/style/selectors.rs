@@ -43,14 +43,7 @@ impl<'t> MatchContext<'t> {
     pub(super) fn attribute(&self, el: El, name: &str) -> Option<&'t str> {
         match el {
             El::Node { id, .. } => self.tree.node(id).attribute(name),
-            El::Ancestor(i) => self
-                .tree
-                .ancestors
-                .get(i as usize)?
-                .attributes
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.as_str()),
+            El::Ancestor(i) => self.tree.ancestors.get(i as usize)?.attribute(name),
             El::Body | El::Html => None,
         }
     }
