@@ -29,8 +29,10 @@
 //! `scripts/split-gold-legal`), the OTA and static-mirror pages and the non-legal pages of the
 //! corpus; `tcx eval --types` measures them (see `docs/eval.md`).
 
-use super::document::{PhraseIndex, content_hits, label_weight, section_text, title_parts};
-use super::vocabulary::{fold, label_coverage};
+use super::document::{
+    PhraseIndex, content_hits_visiting, label_weight, section_text, title_parts,
+};
+use super::vocabulary::label_coverage;
 use crate::model::{Document, DocumentType, EvidenceSource, Section};
 use std::sync::LazyLock;
 
@@ -196,10 +198,6 @@ static LEGAL_INDEX: LazyLock<PhraseIndex> =
 /// ```
 pub fn legal_page_verdict(doc: &Document) -> LegalVerdict {
     let text = section_text(&doc.sections);
-    let folded = fold(&text);
-    let words = folded.split_whitespace().count();
-    let mut legal_hits = 0;
-    LEGAL_INDEX.scan(&folded, |_| legal_hits += 1);
     let named = doc
         .title
         .as_deref()
@@ -215,11 +213,17 @@ pub fn legal_page_verdict(doc: &Document) -> LegalVerdict {
         || doc.document_type.as_ref().is_some_and(|t| {
             t.kind == DocumentType::ShippingPayment && t.confidence >= MIN_SHIPPING_CONFIDENCE
         });
-    let type_hits: usize = content_hits(&text)
-        .iter()
-        .filter(|h| h.kind != DocumentType::ShippingPayment || shipping_named)
-        .map(|h| h.count)
-        .sum();
+    // One folding pass: the type vocabulary, the legal words and the words, line by line
+    // (a phrase does not run from a title into the next paragraph).
+    let (mut words, mut legal_hits) = (0usize, 0usize);
+    let type_hits: usize = content_hits_visiting(&text, |line| {
+        words += line.split(' ').count();
+        LEGAL_INDEX.scan(line, |_| legal_hits += 1);
+    })
+    .iter()
+    .filter(|h| h.kind != DocumentType::ShippingPayment || shipping_named)
+    .map(|h| h.count)
+    .sum();
     let hits = legal_hits + type_hits;
     let density = if words == 0 {
         0.0

@@ -399,6 +399,12 @@ pub(crate) struct Hits {
 /// (a paragraph) adds at most [`LINE_CAP`] to a type: words spread over the text count more
 /// than words crowded in one passage (an AGB that quotes the withdrawal notice stays terms).
 pub(crate) fn content_hits(text: &str) -> Vec<Hits> {
+    content_hits_visiting(text, |_| {})
+}
+
+/// [`content_hits`], also handing each non-empty folded line to `visit` (one folding pass for
+/// callers that look for more words).
+pub(crate) fn content_hits_visiting(text: &str, mut visit: impl FnMut(&str)) -> Vec<Hits> {
     let mut weight = [0.0; 7];
     let mut count = [0usize; 7];
     let mut phrase_counts = vec![0usize; CONTENT.len()];
@@ -408,6 +414,7 @@ pub(crate) fn content_hits(text: &str) -> Vec<Hits> {
         if folded.is_empty() {
             continue;
         }
+        visit(&folded);
         let mut line_weight = [0.0; 7];
         CONTENT_INDEX.scan(&folded, |j| {
             let (_, kind, w) = CONTENT[j];
