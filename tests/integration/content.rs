@@ -203,7 +203,13 @@ fn split_content_is_joined_across_a_short_paragraph_between_the_containers() {
     let a = analyze(&html, &opts()).unwrap();
     assert!(a.text.contains("(2) Teil B"), "{}", a.content.path);
     assert!(a.text.contains("nur für Nutzer in den USA"));
-    assert_eq!(a.content.extended_siblings, 2);
+    // The two containers and the line between them: joined as siblings, or by taking their
+    // common parent, whose extra is all prose.
+    assert!(
+        a.content.extended_siblings == 2 || a.content.path == "/html/body/main/article/div",
+        "{}",
+        a.content.path
+    );
     assert_eq!(a.content.coverage, 1.0);
 }
 
@@ -479,4 +485,70 @@ fn the_runner_up_is_recorded() {
     let runner = a.content.runner_up.as_ref().expect("a runner-up");
     assert_eq!(runner.method, ContentMethod::Lca);
     assert_eq!(runner.path, "/html/body/div[1]");
+}
+
+/// A small page whose clauses stand directly in `<body>` — headings, a bare link and a line of
+/// text without a `<p>` between the paragraphs — is one run of the fallback, not its longest
+/// paragraph; a page's wrapper and a hidden dialog beside it stay apart.
+#[test]
+fn body_level_paragraphs_are_one_run_across_headings_and_bare_text() {
+    let sentence =
+        "We keep the data you give us only as long as your account exists and never sell it.";
+    let html = format!(
+        "<html><head><title>Privacy</title></head><body><h1>Example Host</h1><p>This is the privacy policy of example host.</p>\
+         <a href=/tos>TOS</a><br><h2>Cookies</h2><p>{sentence}</p>No one tracks you here, and nothing is sold to anyone at all.\
+         <h2>Data</h2><p>{sentence} {sentence}</p><br><h3>Third parties</h3><p>{sentence} {sentence} {sentence}</p></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert_eq!(a.content.method, ContentMethod::Fallback);
+    for part in [
+        "This is the privacy policy",
+        "Cookies",
+        "No one tracks you",
+        "Data",
+        "Third parties",
+    ] {
+        assert!(a.text.contains(part), "{part} missing: {}", a.text);
+    }
+    // A page wrapper and a dialog wrapper with an empty element between them: two runs.
+    let dialog = format!("<div class=dialog><p>{sentence}</p><p>{sentence}</p></div>");
+    let page = format!("<div class=page><p>{sentence}</p><p>{sentence}</p><p>{sentence}</p></div>");
+    let html = format!("<html><body>{dialog}<span></span>{page}</body></html>");
+    let a = analyze(&html, &opts()).unwrap();
+    assert_eq!(a.content.method, ContentMethod::Fallback);
+    assert_eq!(a.content.path, "/html/body/div[2]");
+}
+
+/// The LCA holds the threshold share of the main style, not all of it: the introduction and
+/// first clauses in a text box above a table of the document, and the rest after it, are one
+/// document. The ancestor is taken because what it adds is prose; one whose extra is the
+/// page's navigation is not.
+#[test]
+fn the_opening_in_a_box_beside_the_container_is_kept() {
+    let clause = |i: usize| {
+        format!(
+            "<p>{i}.1 The customer may end the contract at any time by written notice to us, without giving reasons.</p>"
+        )
+    };
+    let rest: String = (2..=24).map(clause).collect();
+    let html = format!(
+        "{FRAME_TOP}<div class=grid><div class=items>\
+         <div class=text><h1>General Terms of Use</h1><p><b>Published 1 March 2026, effective 1 April 2026. These terms replace all prior versions of them.</b></p>{}</div>\
+         <div class=table><table><tr><td>Plan</td><td>Price</td></tr></table></div>\
+         <div class=text><div class=inner>{rest}</div></div></div></div>{FRAME_BOTTOM}",
+        clause(1)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text
+            .starts_with("General Terms of Use\nPublished 1 March 2026"),
+        "{}",
+        a.text
+    );
+    assert!(a.text.contains("1.1 The customer") && a.text.contains("24.1 The customer"));
+    assert!(
+        !a.text.contains("Über uns") && !a.text.contains("Impressum"),
+        "{}",
+        a.text
+    );
 }

@@ -589,3 +589,23 @@ fn a_form_in_the_style_of_the_documents_sections_is_a_section() {
         "Widerrufsbelehrung [Widerrufsrecht, Folgen des Widerrufs], Muster-Widerrufsformular"
     );
 }
+
+/// The one `h1` that opens the content is the document's title even where its inline size
+/// draws it smaller than the `h2` sections (the site's own style sheet, which is not loaded,
+/// shrinks those): the sections are its children, not its siblings.
+#[test]
+fn a_single_leading_h1_holds_the_sections_drawn_larger() {
+    let html = format!(
+        "<h1 style=\"font-size:18px\">Privacy Policy</h1><p>{LOREM}</p>\
+         <h2>Who may use the services</h2><p>{LOREM}</p><h2>What we collect</h2><p>{LOREM}</p>\
+         <h2>How we use it</h2><p>{LOREM}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Privacy Policy [Who may use the services, What we collect, How we use it]"
+    );
+    // Two `h1`s: the sizes decide as before (the larger `h2`s are not nested under them).
+    let two = format!("{html}<h1 style=\"font-size:18px\">Cookie Policy</h1><p>{LOREM}</p>");
+    let out = outline(&tree(&two, &[]));
+    assert!(out.starts_with("Privacy Policy, Who may use"), "{out}");
+}

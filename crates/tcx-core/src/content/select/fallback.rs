@@ -3,16 +3,21 @@
 
 use super::*;
 
-/// The longest run of consecutive children of `root` holding the MCS, ranked by MCS
-/// characters; whitespace between them is ignored, visible text directly in `root` and the
-/// page frame (`header`, `nav`, `aside`, `footer`) break a run. When no child holds the MCS
-/// (its text sits directly in `root`), `root` itself.
+/// The run of consecutive children of `root` holding the MCS with the most MCS characters.
+/// Children without it between them (a heading, a link, a divider) are bridged while they add
+/// up to at most [`ExtensionLimits::max_gap_chars`] visible characters, and so is text
+/// directly in `root` (a paragraph without a `<p>`), when the children on both sides are
+/// themselves paragraphs of the MCS: a page whose clauses sit directly in `<body>` is one
+/// run, not one paragraph, while two wrappers with something between them stay apart. The page frame (`header`, `nav`, `aside`, `footer`)
+/// and longer gaps break a run; a run ends at its last child holding the MCS. When no child
+/// holds the MCS (its text sits directly in `root`), `root` itself.
 pub(super) fn fallback(
     stats: &StyleStats,
     root: ElementId,
     sums: &StyleSums,
     mcs: StyleId,
     total: f64,
+    limits: &ExtensionLimits,
 ) -> Candidate {
     let children: Vec<ElementId> = stats
         .elements
@@ -24,21 +29,44 @@ pub(super) fn fallback(
     let mut best: Option<(u64, Range<usize>)> = None;
     let mut run_start: Option<usize> = None;
     let mut run_chars = 0u64;
+    // Index after the run's last MCS child, and the visible characters bridged since then.
+    let mut run_end = 0usize;
+    let mut gap = 0u64;
+    let mut gap_children = 0usize;
+    // Whether the run's last MCS child is itself a paragraph of the MCS (not a wrapper).
+    let mut last_is_paragraph = false;
     for (k, &c) in children.iter().enumerate() {
-        let rec = &stats.elements[c as usize];
-        let flagged = sums.present[c as usize] && !is_page_frame(stats.tag_name(c));
-        if run_start.is_some() && (!flagged || rec.text_before) {
-            close_run(&mut best, run_start.take(), k, run_chars);
+        let frame = is_page_frame(stats.tag_name(c));
+        let flagged = sums.present[c as usize] && !frame;
+        let paragraph = stats.elements[c as usize].style == mcs;
+        if run_start.is_some() && stats.elements[c as usize].text_before {
+            gap_children += 1;
         }
         if flagged {
+            // Only paragraphs of the flow are joined across a gap: two wrappers with
+            // something between them (a page and its hidden dialogs) are separate runs.
+            let joins = gap_children == 0 || (paragraph && last_is_paragraph);
+            if run_start.is_some() && (gap > limits.max_gap_chars || !joins) {
+                close_run(&mut best, run_start.take(), run_end, run_chars);
+            }
+            last_is_paragraph = paragraph;
             if run_start.is_none() {
                 run_start = Some(k);
                 run_chars = 0;
             }
             run_chars += sums.chars[c as usize];
+            run_end = k + 1;
+            gap = 0;
+            gap_children = 0;
+        } else if run_start.is_some() {
+            gap += sums.visible[c as usize];
+            gap_children += 1;
+            if frame || gap > limits.max_gap_chars {
+                close_run(&mut best, run_start.take(), run_end, run_chars);
+            }
         }
     }
-    close_run(&mut best, run_start, children.len(), run_chars);
+    close_run(&mut best, run_start, run_end, run_chars);
     match best {
         Some((chars, run)) if chars > 0 => {
             let elements: Vec<ElementId> = children[run].to_vec();

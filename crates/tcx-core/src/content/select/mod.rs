@@ -154,17 +154,21 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
     let mut best = deepest_over(stats, &sums, root, threshold * total_f);
     // A page's `<main>` holds its dominant content: when the LCA is wider (a site wrapper
     // whose header or off-canvas panels carry the same paragraph style), look inside `main`.
+    let mut ceiling = root;
     if let Some(b) = best
         && let Some(main) = main_inside(stats, &sums, &in_root, b)
     {
         let main_chars = sums.chars[main as usize] as f64;
         best = Some(deepest_over(stats, &sums, main, threshold * main_chars).unwrap_or(main));
+        ceiling = sums.parent_of(main);
     }
     let limits = ExtensionLimits::default();
-    let best = best.map(|b| paragraph_container(stats, &sums, root, b, &limits));
+    let best = best
+        .map(|b| paragraph_container(stats, &sums, root, b, &limits))
+        .map(|b| climb_over_split_content(stats, &sums, ceiling, b, &limits));
     let mut candidate = match best {
         Some(id) => Candidate::element(stats, ContentMethod::Lca, id, &sums, mcs, total_f),
-        None => fallback(stats, root, &sums, mcs, total_f),
+        None => fallback(stats, root, &sums, mcs, total_f, &limits),
     };
     if candidate.elements != [root] {
         let children = Children::new(stats, &in_root);
@@ -201,7 +205,7 @@ fn runner_up(
 ) -> Option<crate::model::RunnerUp> {
     let (method, elements, coverage) = match chosen.method {
         ContentMethod::Lca => {
-            let run = fallback(stats, root, sums, mcs, total);
+            let run = fallback(stats, root, sums, mcs, total, &ExtensionLimits::default());
             (ContentMethod::Fallback, run.elements, run.coverage)
         }
         ContentMethod::Fallback => {
@@ -293,6 +297,68 @@ fn paragraph_container(
     } else {
         lca
     }
+}
+
+/// How many levels above the LCA [`climb_over_split_content`] looks.
+const MAX_CLIMB_LEVELS: usize = 4;
+
+/// The LCA holds the threshold share of the most common style, not all of it: the rest may be
+/// the document's own opening or closing in a container beside it (a title box with the
+/// introduction and first clauses above a table, the last sections after it), one or more
+/// levels up. An ancestor (below `ceiling`, outside the page frame) is taken when what it adds
+/// is mostly prose and hardly links, and at least half of the main-style text it adds comes
+/// before the LCA (the missing opening; a tail of that style after the document is what
+/// wrappers add: comments, related posts — closing lines are [`add_closing`]'s): a wider
+/// element whose extra is navigation, a footer or widgets fails that, and so does one holding
+/// the page frame. The
+/// highest such ancestor within [`MAX_CLIMB_LEVELS`] wins, the lowest of those adding the same.
+fn climb_over_split_content(
+    stats: &StyleStats,
+    sums: &StyleSums,
+    ceiling: ElementId,
+    lca: ElementId,
+    limits: &ExtensionLimits,
+) -> ElementId {
+    let l = lca as usize;
+    let (mut best, mut best_added) = (lca, 0);
+    let mut cur = lca;
+    // MCS characters the ancestors add before the LCA's start.
+    let mut before = 0u64;
+    for _ in 0..MAX_CLIMB_LEVELS {
+        let parent = sums.parent_of(cur);
+        if parent == ceiling || parent == 0 || cur == 0 || is_page_frame(stats.tag_name(parent)) {
+            break;
+        }
+        let p = parent as usize;
+        if (sums.without_frame && stats.elements[p].in_frame) || holds_page_frame(stats, parent) {
+            break;
+        }
+        let added = sums.visible[p].saturating_sub(sums.visible[l]);
+        let added_mcs = sums.chars[p].saturating_sub(sums.chars[l]);
+        let added_links = sums.links[p].saturating_sub(sums.links[l]);
+        before += descendants(stats, parent)
+            .filter(|&(i, e)| e.parent == parent && (i as ElementId) < cur)
+            .map(|(i, _)| sums.chars[i])
+            .sum::<u64>();
+        let added_prose = sums.prose[p].saturating_sub(sums.prose[l]);
+        if added_mcs > 0
+            && before * 2 >= added_mcs
+            && added > best_added
+            && added_prose * 3 >= added * 2
+            && added_links as f64 <= limits.max_link_share * added as f64
+        {
+            best = parent;
+            best_added = added;
+        }
+        cur = parent;
+    }
+    best
+}
+
+/// Whether a page-frame element (`header`, `nav`, `aside`, `footer`, a landmark) lies in the
+/// subtree of `id`: an element holding the frame is the site's wrapper, never the content.
+fn holds_page_frame(stats: &StyleStats, id: ElementId) -> bool {
+    descendants(stats, id).any(|(i, e)| e.in_frame || is_page_frame(stats.tag_name(i as ElementId)))
 }
 
 /// The rendered elements in the subtree of `id`, `id` excluded. Records are in document

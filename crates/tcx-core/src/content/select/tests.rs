@@ -37,8 +37,12 @@ fn threshold_is_inclusive() {
 
 #[test]
 fn fallback_takes_the_richest_run_ignoring_whitespace() {
+    // A menu longer than the bridging limit between the paragraphs separates two runs.
+    let menu: String = (0..80)
+        .map(|i| format!("<a href=/{i}>Entry {i}</a> "))
+        .collect();
     let html = format!(
-        "<body>\n<nav><a>Home</a></nav>\n{P}\n<div>menu</div>\n{P}\n{P}\n{P}\n<footer>(c) 2024 Shop GmbH</footer>\n</body>"
+        "<body>\n<nav><a>Home</a></nav>\n{P}\n<div>{menu}</div>\n{P}\n{P}\n{P}\n<footer>(c) 2024 Shop GmbH</footer>\n</body>"
     );
     let (_, c) = candidate(&html, 0.85);
     assert_eq!(c.method, ContentMethod::Fallback);
@@ -63,11 +67,17 @@ fn the_page_footer_is_not_part_of_the_fallback_run() {
 }
 
 #[test]
-fn visible_text_between_children_breaks_a_run() {
+fn text_between_paragraphs_is_bridged_but_not_between_wrappers() {
+    // Paragraphs written straight into the body, loose words between them: one run.
     let html = format!("<body>{P}{P} some loose words here {P}</body>");
     let (_, c) = candidate(&html, 0.9);
     assert_eq!(c.method, ContentMethod::Fallback);
-    assert_eq!(c.elements.len(), 2);
+    assert_eq!(c.elements.len(), 3);
+    // Two wrappers with text between them: two runs, the richer one wins.
+    let html = format!("<body><div>{P}{P}</div> some loose words here <div>{P}{P}{P}</div></body>");
+    let (_, c) = candidate(&html, 0.9);
+    assert_eq!(c.method, ContentMethod::Fallback);
+    assert_eq!(c.path, "/body/div[2]");
 }
 
 #[test]
@@ -90,4 +100,32 @@ fn no_text_gives_none_and_short_text_still_counts() {
     );
     // The paragraph brings its container (the div holds nothing else).
     assert_eq!(c.path, "/html/body/div".replace("/html", ""));
+}
+
+/// The opening of the document in a box beside the LCA's container (a table between them):
+/// the common ancestor is taken, since what it adds is prose; one more level up, where the
+/// navigation would come in, is not.
+#[test]
+fn split_content_one_level_up_is_joined_by_its_prose() {
+    let rest: String = (0..24).map(|_| P).collect();
+    let html = format!(
+        "<html><body><nav><a href=/a>Shop</a> <a href=/b>About us</a></nav><div class=grid><div class=items>\
+         <div class=text><h1>Terms of Use</h1><p><b>These terms replace all prior versions of the terms of use.</b></p>{P}</div>\
+         <div class=table><table><tr><td>Plan</td><td>Price</td></tr></table></div>\
+         <div class=text><div class=inner>{rest}</div></div></div></div></body></html>"
+    );
+    let (_, c) = candidate(&html, 0.85);
+    assert_eq!(c.method, ContentMethod::Lca);
+    assert_eq!(c.path, "/html/body/div/div");
+    assert_eq!(c.coverage, 1.0);
+    // The same with a menu of links beside the text: the ancestor would add mostly links.
+    let menu: String = (0..12)
+        .map(|i| format!("<a href=/{i}>Menu entry {i}</a> "))
+        .collect();
+    let html = html.replace(
+        "<div class=table>",
+        &format!("<div class=menu>{menu}</div><div class=table>"),
+    );
+    let (_, c) = candidate(&html, 0.85);
+    assert_ne!(c.path, "/html/body/div/div");
 }

@@ -48,12 +48,16 @@
 //!    "AGB der Muster GmbH" are one kind; the second is the first one's own heading). The
 //!    headings of a document's level that follow a document title belong to it, unless both
 //!    are heading tags of one level.
+//! 7. **The leading `h1`:** on a page naming at most one kind of document, a single `h1` that is
+//!    the content's first heading is the root over every later heading, even one drawn larger
+//!    (our computed sizes lack the site's own style sheet; the markup names the title).
 //!
 //! **Order of evidence** when rules conflict (earlier wins): (1) markup that is never a
 //! heading — list items, table cells, tables of contents, `(1)` clauses, sentences, link-only
 //! lines; (2) heading tags over emphasis (untagged styles only on pages with fewer than
 //! [`MIN_TAG_HEADINGS`] tag headings); (3) the HEPS set filters and C1 on untagged styles;
-//! (4) prominence (size, weight, underline, italics, tag level) for levels; (5) enumeration
+//! (4) prominence (size, weight, underline, italics, tag level) for levels, except that a single
+//! leading `h1` outranks the sizes of later headings; (5) enumeration
 //! sequences for nesting within a level and for numbered titles in body style; (6) the
 //! document-title vocabulary, which only places titles already visible as headings (or short
 //! uniform paragraphs on pages naming two kinds of document) on one level — never a title that

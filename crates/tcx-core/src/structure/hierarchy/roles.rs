@@ -12,7 +12,8 @@ use super::*;
 /// 3. [`Candidates::drop_heads_of_nothing`]: a candidate directly followed by its own style;
 /// 4. [`Candidates::rank_levels`]: prominence order and HEPS C1;
 /// 5. [`DocumentTitles::find`]: several documents on one page share a level;
-/// 6. [`Candidates::role`]: the role of each block.
+/// 6. [`Candidates::role`]: the role of each block;
+/// 7. [`lead_title_holds_the_rest`]: a single `h1` opening the content is the root.
 pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
     let mut c = Candidates::new(blocks);
     c.reject_untagged_groups();
@@ -21,9 +22,34 @@ pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
     let docs = DocumentTitles::find(&c, &ranks);
     let numbered_titles = c.numbered_titles();
     let mut seen_items: HashSet<NodeId> = HashSet::new();
-    (0..blocks.len())
+    let mut roles: Vec<Role> = (0..blocks.len())
         .map(|i| c.role(i, &ranks, &docs, numbered_titles, &mut seen_items))
-        .collect()
+        .collect();
+    if docs.kinds < 2 {
+        lead_title_holds_the_rest(blocks, &mut roles);
+    }
+    roles
+}
+
+/// The one `h1` of the content, when it is the content's first heading, is the document's
+/// title: every later heading belongs to it, even one drawn larger. The author's markup says
+/// so, and sizes we compute can be wrong in just this way (a site's own style sheet, which we
+/// do not load, usually shrinks the `h2`s that user-agent defaults draw larger than an `h1`
+/// sized inline). Ranks are odd ([`Candidates::rank_levels`]), so rank 0 is above them all.
+/// Pages naming several documents are left to the document rule.
+fn lead_title_holds_the_rest(blocks: &[Block], roles: &mut [Role]) {
+    let is_h1 = |i: usize| blocks[i].kind == BlockKind::Heading(1);
+    let mut headings = (0..roles.len()).filter(|&i| matches!(roles[i], Role::Heading { .. }));
+    let Some(first) = headings.next() else {
+        return;
+    };
+    let mut rest = headings.peekable();
+    if !is_h1(first) || rest.peek().is_none() || rest.any(is_h1) {
+        return;
+    }
+    if let Role::Heading { rank, .. } = &mut roles[first] {
+        *rank = 0;
+    }
 }
 
 /// What the role decision knows about each block of the page, refined phase by phase.
@@ -232,7 +258,7 @@ impl<'b> Candidates<'b> {
             document,
         };
         if docs.page_title == Some(i) {
-            return heading(docs.rank.unwrap_or(1) - 1, true);
+            return heading(docs.rank.unwrap_or(1).saturating_sub(1), true);
         }
         if docs.title[i] {
             let rank = match (self.rank(i, ranks), docs.rank) {
