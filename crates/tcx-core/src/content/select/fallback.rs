@@ -4,13 +4,14 @@
 use super::*;
 
 /// The run of consecutive children of `root` holding the MCS with the most MCS characters.
-/// Children without it between them (a heading, a link, a divider) are bridged while they add
-/// up to at most [`ExtensionLimits::max_gap_chars`] visible characters, and so is text
-/// directly in `root` (a paragraph without a `<p>`), when the children on both sides are
-/// themselves paragraphs of the MCS: a page whose clauses sit directly in `<body>` is one
-/// run, not one paragraph, while two wrappers with something between them stay apart. The page frame (`header`, `nav`, `aside`, `footer`)
-/// and longer gaps break a run; a run ends at its last child holding the MCS. When no child
-/// holds the MCS (its text sits directly in `root`), `root` itself.
+/// Children without it (a heading, a link, a divider) and text directly in `root` (a paragraph
+/// without a `<p>`) are bridged while they add up to at most
+/// [`ExtensionLimits::max_gap_chars`] visible characters and the children on both sides are
+/// themselves paragraphs of the MCS: a page whose clauses sit directly in `<body>` is one run,
+/// not one paragraph, while two wrappers with something between them stay apart. The page
+/// frame (`header`, `nav`, `aside`, `footer`) and longer gaps break a run; a run ends at its
+/// last child holding the MCS. When no child holds the MCS (its text sits directly in
+/// `root`), `root` itself.
 pub(super) fn fallback(
     stats: &StyleStats,
     root: ElementId,

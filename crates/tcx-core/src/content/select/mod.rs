@@ -125,6 +125,9 @@ struct StyleSums {
     prose: Vec<u64>,
     /// Whether the subtree holds a heading element (`h1`–`h6`).
     heading: Vec<bool>,
+    /// Whether the subtree holds page frame (`header`, `nav`, `aside`, `footer`, landmarks)
+    /// or code, or lies inside it.
+    frame: Vec<bool>,
     /// Parent of each element.
     parents: Vec<ElementId>,
     /// Whether visible text stands between an element and its previous sibling.
@@ -163,15 +166,15 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
         ceiling = sums.parent_of(main);
     }
     let limits = ExtensionLimits::default();
+    let children = Children::new(stats, &in_root);
     let best = best
         .map(|b| paragraph_container(stats, &sums, root, b, &limits))
-        .map(|b| climb_over_split_content(stats, &sums, ceiling, b, &limits));
+        .map(|b| climb_over_split_content(&sums, &children, ceiling, b, &limits));
     let mut candidate = match best {
         Some(id) => Candidate::element(stats, ContentMethod::Lca, id, &sums, mcs, total_f),
         None => fallback(stats, root, &sums, mcs, total_f, &limits),
     };
     if candidate.elements != [root] {
-        let children = Children::new(stats, &in_root);
         if candidate.method == ContentMethod::Lca {
             extend_siblings(&mut candidate, stats, &children, &sums, total, &limits);
         }
@@ -185,7 +188,7 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
             .sum::<u64>() as f64
             / total_f;
     }
-    candidate.runner_up = runner_up(stats, &candidate, &sums, root, mcs, total_f);
+    candidate.runner_up = runner_up(stats, &candidate, &sums, root, mcs, total_f, &limits);
     candidate.path = if candidate.elements == [0] {
         "/".to_owned()
     } else {
@@ -202,10 +205,11 @@ fn runner_up(
     root: ElementId,
     mcs: StyleId,
     total: f64,
+    limits: &ExtensionLimits,
 ) -> Option<crate::model::RunnerUp> {
     let (method, elements, coverage) = match chosen.method {
         ContentMethod::Lca => {
-            let run = fallback(stats, root, sums, mcs, total, &ExtensionLimits::default());
+            let run = fallback(stats, root, sums, mcs, total, limits);
             (ContentMethod::Fallback, run.elements, run.coverage)
         }
         ContentMethod::Fallback => {
@@ -303,18 +307,16 @@ fn paragraph_container(
 const MAX_CLIMB_LEVELS: usize = 4;
 
 /// The LCA holds the threshold share of the most common style, not all of it: the rest may be
-/// the document's own opening or closing in a container beside it (a title box with the
-/// introduction and first clauses above a table, the last sections after it), one or more
-/// levels up. An ancestor (below `ceiling`, outside the page frame) is taken when what it adds
-/// is mostly prose and hardly links, and at least half of the main-style text it adds comes
-/// before the LCA (the missing opening; a tail of that style after the document is what
-/// wrappers add: comments, related posts — closing lines are [`add_closing`]'s): a wider
-/// element whose extra is navigation, a footer or widgets fails that, and so does one holding
-/// the page frame. The
-/// highest such ancestor within [`MAX_CLIMB_LEVELS`] wins, the lowest of those adding the same.
+/// the document's own opening in a container beside it (a title box with the introduction and
+/// first clauses above a table), one or more levels up. An ancestor (below `ceiling`, holding
+/// no page frame) is taken when what it adds is mostly prose and hardly links, and at least
+/// half of the main-style text it adds comes before the LCA (the missing opening; a tail of
+/// that style after the document is what wrappers add: comments, related posts — closing
+/// lines are [`add_closing`]'s). The highest such ancestor within [`MAX_CLIMB_LEVELS`] wins,
+/// the lowest of those adding the same.
 fn climb_over_split_content(
-    stats: &StyleStats,
     sums: &StyleSums,
+    children: &Children,
     ceiling: ElementId,
     lca: ElementId,
     limits: &ExtensionLimits,
@@ -326,20 +328,19 @@ fn climb_over_split_content(
     let mut before = 0u64;
     for _ in 0..MAX_CLIMB_LEVELS {
         let parent = sums.parent_of(cur);
-        if parent == ceiling || parent == 0 || cur == 0 || is_page_frame(stats.tag_name(parent)) {
-            break;
-        }
         let p = parent as usize;
-        if (sums.without_frame && stats.elements[p].in_frame) || holds_page_frame(stats, parent) {
+        if parent == ceiling || parent == 0 || cur == 0 || sums.frame[p] {
             break;
         }
+        before += children
+            .of(parent)
+            .iter()
+            .take_while(|&&c| c != cur)
+            .map(|&c| sums.chars[c as usize])
+            .sum::<u64>();
         let added = sums.visible[p].saturating_sub(sums.visible[l]);
         let added_mcs = sums.chars[p].saturating_sub(sums.chars[l]);
         let added_links = sums.links[p].saturating_sub(sums.links[l]);
-        before += descendants(stats, parent)
-            .filter(|&(i, e)| e.parent == parent && (i as ElementId) < cur)
-            .map(|(i, _)| sums.chars[i])
-            .sum::<u64>();
         let added_prose = sums.prose[p].saturating_sub(sums.prose[l]);
         if added_mcs > 0
             && before * 2 >= added_mcs
@@ -353,12 +354,6 @@ fn climb_over_split_content(
         cur = parent;
     }
     best
-}
-
-/// Whether a page-frame element (`header`, `nav`, `aside`, `footer`, a landmark) lies in the
-/// subtree of `id`: an element holding the frame is the site's wrapper, never the content.
-fn holds_page_frame(stats: &StyleStats, id: ElementId) -> bool {
-    descendants(stats, id).any(|(i, e)| e.in_frame || is_page_frame(stats.tag_name(i as ElementId)))
 }
 
 /// The rendered elements in the subtree of `id`, `id` excluded. Records are in document

@@ -90,6 +90,7 @@ pub(super) fn style_sums(stats: &StyleStats, found: &MostCommonStyle) -> StyleSu
     let mut links = vec![0u64; n];
     let mut prose = vec![0u64; n];
     let mut heading = vec![false; n];
+    let mut frame = vec![false; n];
     for (i, e) in stats.elements.iter().enumerate() {
         if !e.rendered || i == 0 {
             continue;
@@ -108,6 +109,7 @@ pub(super) fn style_sums(stats: &StyleStats, found: &MostCommonStyle) -> StyleSu
             links[i] = visible[i];
         }
         heading[i] = is_heading_tag(stats.tag_name(i as ElementId));
+        frame[i] = e.in_frame || is_page_frame(stats.tag_name(i as ElementId));
     }
     for i in (1..n).rev() {
         let p = stats.elements[i].parent as usize;
@@ -118,6 +120,7 @@ pub(super) fn style_sums(stats: &StyleStats, found: &MostCommonStyle) -> StyleSu
             links[p] += links[i];
             prose[p] += prose[i];
             heading[p] |= heading[i];
+            frame[p] |= frame[i];
         }
     }
     StyleSums {
@@ -127,6 +130,7 @@ pub(super) fn style_sums(stats: &StyleStats, found: &MostCommonStyle) -> StyleSu
         links,
         prose,
         heading,
+        frame,
         parents: stats.elements.iter().map(|e| e.parent).collect(),
         text_before: stats.elements.iter().map(|e| e.text_before).collect(),
         without_frame: found.without_frame,
