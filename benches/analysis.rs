@@ -4,23 +4,27 @@
 //!
 //! `cargo bench --bench analysis` (reads ../shared/corpus when present, else the fixtures).
 //! Set `TCX_BENCH_ROUNDS` to change the number of timed rounds (default 5), and
-//! `TCX_BENCH_STAGES` to time only some stages (comma-separated: floor, shape, full, pass1,
-//! select, pass2, memory; default all).
+//! `TCX_BENCH_STAGES` to time only some stages (comma-separated: floor, shape, full, sentences,
+//! pass1, select, pass2, memory; default all). "full" is what a job with the default settings
+//! does (no sentence splitting, then the document type); "sentences" is the analysis with
+//! sentences, as `[output] sentences = true` asks.
 
 #![allow(unsafe_code)] // the counting allocator only
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::{GlobalAlloc, Layout};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use tcx_core::AnalysisOptions;
 use tcx_core::stages::{
     ComputedStyles, ReducedTree, StyleStats, blocks_with_styles, sections_in, select,
     without_sentence_breaking,
 };
+use tcx_core::{AnalysisOptions, Document, Source};
+use tikv_jemallocator::Jemalloc;
 
-/// Counts live and peak heap bytes so the bench can report memory per analysis.
+/// Counts live and peak heap bytes so the bench can report memory per analysis; the blocks
+/// come from jemalloc, the allocator of the `tcx` binary.
 struct CountingAllocator;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
@@ -31,7 +35,7 @@ static COUNTING: AtomicBool = AtomicBool::new(false);
 
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
+        let p = unsafe { Jemalloc.alloc(layout) };
         if !p.is_null() && COUNTING.load(Ordering::Relaxed) {
             let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
             PEAK.fetch_max(live, Ordering::Relaxed);
@@ -39,13 +43,31 @@ unsafe impl GlobalAlloc for CountingAllocator {
         p
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
+        unsafe { Jemalloc.dealloc(ptr, layout) };
         if COUNTING.load(Ordering::Relaxed) {
             // Saturating: blocks allocated before counting began may be freed during it.
             let _ = LIVE.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| {
                 Some(l.saturating_sub(layout.size()))
             });
         }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // The allocator's own realloc (the default would allocate, copy and free).
+        let p = unsafe { Jemalloc.realloc(ptr, layout, new_size) };
+        if !p.is_null() && COUNTING.load(Ordering::Relaxed) {
+            let old = layout.size();
+            let live = if new_size >= old {
+                LIVE.fetch_add(new_size - old, Ordering::Relaxed) + (new_size - old)
+            } else {
+                let shrink = old - new_size;
+                let _ = LIVE.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| {
+                    Some(l.saturating_sub(shrink))
+                });
+                0
+            };
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        }
+        p
     }
 }
 
@@ -114,6 +136,7 @@ fn stage_id(name: &str) -> &'static str {
         n if n.starts_with("bare") => "floor",
         n if n.starts_with("lol_html") => "shape",
         n if n.starts_with("full") => "full",
+        n if n.starts_with("…") => "sentences",
         n if n.starts_with("pass 1") => "pass1",
         n if n.starts_with("select") => "select",
         _ => "pass2",
@@ -178,6 +201,12 @@ fn main() {
         .unwrap_or(5);
     let (label, pages) = pages();
     let bytes: usize = pages.iter().map(|(_, h)| h.len()).sum();
+    // A job with the default settings: no sentence splitting (the default Document carries
+    // none), then the document type (part of building the Document).
+    let settings = tcx::config::Settings::default();
+    let job_opts = settings
+        .analysis_options()
+        .for_output(settings.output.options());
     let opts = AnalysisOptions::default();
     println!(
         "analysis bench: {} pages, {:.1} MB from {label}, best of {rounds} rounds, one thread",
@@ -192,7 +221,12 @@ fn main() {
         rounds,
         handler_shape_pass,
     );
-    let full = time_stage("full analysis", &pages, rounds, |h| {
+    let full = time_stage("full analysis (default job)", &pages, rounds, |h| {
+        if let Ok(a) = tcx_core::analyze(h, &job_opts) {
+            let _ = Document::from_analysis(a, Source::default(), String::new());
+        }
+    });
+    let full_sentences = time_stage("  … with sentences (analyze only)", &pages, rounds, |h| {
         let _ = tcx_core::analyze(h, &opts);
     });
     let pass1 = time_stage("  pass 1 (scan)", &pages, rounds, |h| {
@@ -239,7 +273,15 @@ fn main() {
         "{:<40} {:>10} {:>12} {:>10}",
         "stage", "MB/s", "median ms", "total ms"
     );
-    for t in [&floor, &shape, &full, &pass1, &select, &pass2] {
+    for t in [
+        &floor,
+        &shape,
+        &full,
+        &full_sentences,
+        &pass1,
+        &select,
+        &pass2,
+    ] {
         if t.total.is_zero() {
             continue;
         }

@@ -330,19 +330,18 @@ impl StyleStats {
 
 /// The byte offsets of every `</body` and `</html` end tag (any case) in a page, ascending.
 pub(crate) fn body_html_end_tags(source: &str) -> Vec<usize> {
+    // memchr's vectorised search: the standard library's substring search was 4–5 % of the
+    // whole analysis, as this runs over every byte of every page.
     let b = source.as_bytes();
-    source
-        .match_indices("</")
-        .filter(|(i, _)| {
+    memchr::memmem::find_iter(b, b"</")
+        .filter(|&i| {
             let named = b.get(i + 2..i + 6).is_some_and(|name| {
                 name.eq_ignore_ascii_case(b"body") || name.eq_ignore_ascii_case(b"html")
             });
-            let ends = b
-                .get(i + 6)
-                .is_none_or(|&c| c == b'>' || c == b'/' || c.is_ascii_whitespace());
-            named && ends
+            named
+                && b.get(i + 6)
+                    .is_none_or(|&c| c == b'>' || c == b'/' || c.is_ascii_whitespace())
         })
-        .map(|(i, _)| i)
         .collect()
 }
 
