@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use tcx::{AnalysisOptions, analyze};
+use tcx_core::stages::StyleStats;
 
 /// The shared real-page corpus: `$TCX_CORPUS`, else `../shared/corpus` beside the repository.
 /// `None` when it is absent — unless `TCX_REQUIRE_CORPUS=1` (as `.ci/run` sets it), where a
@@ -125,5 +126,39 @@ fn default_results_stay_near_the_size_of_their_text() {
     assert!(
         median <= 1.5 && p95 <= 1.5,
         "median {median:.2}, p95 {p95:.2}"
+    );
+}
+
+#[test]
+fn pass_one_reads_the_text_between_tags_as_lol_html_does() {
+    // With the whole page at hand pass 1 reads text from the page between the tags lol_html
+    // reports; given in chunks it takes lol_html's text handler. Both must give the same
+    // statistics on every real page (scripts, comments, stray end tags, raw-text elements).
+    let Some(dir) = corpus_dir() else {
+        return;
+    };
+    let mut files = html_files(&dir.join("raw"));
+    files.extend(html_files(&dir.join("legal")));
+    let options = AnalysisOptions::default();
+    let mut differ = Vec::new();
+    for path in &files {
+        let raw = tcx::source::read_file(path, tcx::source::DEFAULT_MAX_INPUT_BYTES)
+            .expect("readable corpus file");
+        let page = tcx::source::page_from_bytes(&raw, path.display().to_string());
+        let html = page.html.as_str();
+        let whole = StyleStats::scan(html, &options);
+        let chunks: Vec<&[u8]> = html.as_bytes().chunks(4096).collect();
+        let chunked = StyleStats::scan_chunks(chunks, html.len(), &options);
+        if whole.ok() != chunked.ok() {
+            differ.push(path.display().to_string());
+        }
+    }
+    assert!(files.len() > 800, "{} pages", files.len());
+    assert!(
+        differ.is_empty(),
+        "{} of {} pages differ:\n{}",
+        differ.len(),
+        files.len(),
+        differ.join("\n")
     );
 }

@@ -4,6 +4,7 @@
 //! characters of its *direct* text nodes), which is all the content step needs: subtree sums
 //! follow from one reverse pass over the records because they are stored in document order.
 
+mod source_text;
 mod state;
 mod style_key;
 mod text;
@@ -127,6 +128,12 @@ struct ScanState {
     /// Where `</body` and `</html` are written in the page (sorted), when the whole page is
     /// at hand: end tags are then recognised without asking the parser for their names.
     body_html_end_tags: Option<Vec<usize>>,
+    /// With the whole page at hand: where the text not yet counted begins (the end of the
+    /// last token a handler saw; see `source_text`).
+    text_at: usize,
+    /// End tags seen but not yet applied (element, byte range), in order: with the whole
+    /// page at hand they are applied by the next handler that can read the text before them.
+    pending_end_tags: Vec<(ElementId, Range<usize>)>,
 }
 
 impl StyleStats {
@@ -209,7 +216,6 @@ impl StyleStats {
         scan.stats.consent_banners_skipped = skip_banners;
         let state = Rc::new(RefCell::new(scan));
         let on_element = Rc::clone(&state);
-        let on_text = Rc::clone(&state);
         let on_end = Rc::clone(&state);
         let mut attrs: AttributeBuffer<'_> = Vec::new();
         let settings = Settings::new()
@@ -219,14 +225,27 @@ impl StyleStats {
                 start_element(&on_element, el, source, &mut attrs);
                 Ok(())
             }))
-            .append_document_content_handler(doc_text!(move |t| {
-                on_text.borrow_mut().text_chunk(t);
-                Ok(())
-            }))
             .append_document_content_handler(end!(move |_| {
-                on_end.borrow_mut().finish();
+                let mut st = on_end.borrow_mut();
+                if let Some(source) = source {
+                    st.close_pending(source);
+                    st.read_text_until(source, source.len(), source.len());
+                }
+                st.finish();
                 Ok(())
             }));
+        // With the whole page at hand the text is read from it between the tags (no text
+        // handler: lol_html then neither decodes nor copies text); chunks need lol_html's.
+        let settings = match source {
+            Some(_) => settings,
+            None => {
+                let on_text = Rc::clone(&state);
+                settings.append_document_content_handler(doc_text!(move |t| {
+                    on_text.borrow_mut().text_chunk(t);
+                    Ok(())
+                }))
+            }
+        };
         let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
         for chunk in chunks {
             rewriter

@@ -14,7 +14,13 @@ pub(super) fn start_element<'a>(
     source: Option<&'a str>,
     attrs: &mut AttributeBuffer<'a>,
 ) {
-    let start = el.source_location().bytes().start;
+    let location = el.source_location().bytes();
+    let start = location.start;
+    if let Some(source) = source {
+        let mut st = state.borrow_mut();
+        st.close_pending(source);
+        st.read_text_until(source, start, location.end);
+    }
     let owned_tag;
     let tag = match source.and_then(|s| tag_in_source(s, start)) {
         Some(t) => t,
@@ -42,21 +48,18 @@ pub(super) fn start_element<'a>(
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
         let mut st = on_end.borrow_mut();
-        // `</body>` and `</html>` are ignored by browsers: content after them still belongs
-        // to the body.
-        let at = end.source_location().bytes().start;
-        let ignored = match &st.body_html_end_tags {
-            Some(offsets) => offsets.binary_search(&at).is_ok(),
-            None => matches!(end.name().as_str(), "body" | "html"),
-        };
-        if ignored {
+        let location = end.source_location().bytes();
+        if st.reads_source_text() {
+            // The text before this end tag is read from the page by the next handler that
+            // holds it (this one may not borrow it); the element is closed then, in order.
+            st.pending_end_tags.push((id, location));
             return Ok(());
         }
-        let mut closed = std::mem::take(&mut st.closed);
-        st.stack.close(id, &mut closed);
-        st.close_all(&closed, end.source_location().bytes().end);
-        closed.clear();
-        st.closed = closed;
+        // `</body>` and `</html>` are ignored by browsers: content after them still belongs
+        // to the body.
+        if !matches!(end.name().as_str(), "body" | "html") {
+            st.end_tag(id, location.end);
+        }
         Ok(())
     }));
 }
@@ -107,6 +110,8 @@ impl ScanState {
             in_title: false,
             heading: None,
             body_html_end_tags: None,
+            text_at: 0,
+            pending_end_tags: Vec::new(),
         };
         // Id 0 of both tables belongs to the virtual root.
         state.intern_tag("#document");
@@ -218,6 +223,38 @@ impl ScanState {
         }
         self.stack.push(tag, id);
         id
+    }
+
+    /// Closes the element `id` at its end tag, which ends at `end`.
+    pub(super) fn end_tag(&mut self, id: ElementId, end: usize) {
+        let mut closed = std::mem::take(&mut self.closed);
+        self.stack.close(id, &mut closed);
+        self.close_all(&closed, end);
+        closed.clear();
+        self.closed = closed;
+    }
+
+    /// Whether text is read from the page between tags (see `source_text`).
+    pub(super) fn reads_source_text(&self) -> bool {
+        self.body_html_end_tags.is_some()
+    }
+
+    /// Reads the text before each end tag seen since the last call and closes its element.
+    pub(super) fn close_pending(&mut self, source: &str) {
+        let mut pending = std::mem::take(&mut self.pending_end_tags);
+        for (id, location) in pending.drain(..) {
+            self.read_text_until(source, location.start, location.end);
+            // `</body>` and `</html>` are ignored by browsers: content after them still
+            // belongs to the body.
+            let ignored = self
+                .body_html_end_tags
+                .as_ref()
+                .is_some_and(|offsets| offsets.binary_search(&location.start).is_ok());
+            if !ignored {
+                self.end_tag(id, location.end);
+            }
+        }
+        self.pending_end_tags = pending;
     }
 
     pub(super) fn in_svg(&self) -> bool {
