@@ -316,9 +316,23 @@ impl StyleStats {
 
     /// [`StyleStats::path`] of each element, sharing one pass over the records.
     pub fn paths(&self, ids: &[ElementId]) -> Vec<String> {
+        // Only the children of elements on the way up from `ids` are counted.
+        let mut on_way = vec![false; self.elements.len()];
+        for &id in ids {
+            let mut cur = id;
+            while let Some(e) = self.elements.get(cur as usize) {
+                if cur == 0 || std::mem::replace(&mut on_way[e.parent as usize], true) {
+                    break;
+                }
+                cur = e.parent;
+            }
+        }
         let mut index = vec![0u32; self.elements.len()];
         let mut totals: HashMap<(ElementId, u32), u32, FastHash> = HashMap::default();
         for (i, e) in self.elements.iter().enumerate().skip(1) {
+            if !on_way[e.parent as usize] {
+                continue;
+            }
             let n = totals.entry((e.parent, e.tag)).or_insert(0);
             *n += 1;
             index[i] = *n;

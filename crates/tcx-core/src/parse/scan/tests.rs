@@ -120,6 +120,31 @@ fn ancestors_carry_their_attributes() {
 fn words_and_chars() {
     assert_eq!(count_words_and_chars("  a\tb \u{a0} c "), (3, 5));
     assert_eq!(count_words_and_chars("   "), (0, 0));
+    let long = "Diese  Allgemeinen\tGeschäftsbedingungen gelten für alle Verträge zwischen uns. ";
+    assert_eq!(
+        count_words_and_chars(&long.repeat(3)),
+        (
+            27,
+            long.repeat(3)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .chars()
+                .count() as u32
+        )
+    );
+}
+
+proptest::proptest! {
+    #[test]
+    fn words_and_chars_count_the_folded_text(text in "([a-zß \t\n\u{b}\u{a0}\u{2003}.]{0,40}){0,6}") {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let folded = words.join(" ");
+        proptest::prop_assert_eq!(
+            count_words_and_chars(&text),
+            (words.len(), folded.chars().count() as u32)
+        );
+    }
 }
 
 #[test]

@@ -34,19 +34,38 @@ pub(crate) fn decode_attribute(raw: &str) -> String {
 /// Words (maximal non-whitespace runs, Unicode whitespace) and characters of the text with
 /// its whitespace folded (runs become one space, both ends trimmed).
 pub(super) fn count_words_and_chars(text: &str) -> (usize, u32) {
+    /// ASCII runs are counted a block at a time, without branches (the compiler vectorises
+    /// the block); other characters one by one.
+    const BLOCK: usize = 32;
+    let ascii_white = |b: u8| b == b' ' || b.wrapping_sub(b'\t') < 5;
     let mut words = 0usize;
-    let mut chars = 0u32;
-    let mut in_word = false;
+    let mut chars = 0usize;
+    // Whether the previous character was whitespace (the text starts after one).
+    let mut after_white = true;
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
+        if let Some(block) = bytes.get(i..i + BLOCK)
+            && block.iter().all(u8::is_ascii)
+        {
+            let mut white = [false; BLOCK];
+            for (w, &b) in white.iter_mut().zip(block) {
+                *w = ascii_white(b);
+            }
+            let mut starts = usize::from(after_white && !white[0]);
+            for j in 1..BLOCK {
+                starts += usize::from(white[j - 1] && !white[j]);
+            }
+            words += starts;
+            chars += white.iter().filter(|&&w| !w).count();
+            after_white = white[BLOCK - 1];
+            i += BLOCK;
+            continue;
+        }
         let b = bytes[i];
-        // ASCII bytes need no decoding (most text); others are decoded one character.
+        // ASCII bytes need no decoding; others are decoded one character.
         let (white, len) = if b.is_ascii() {
-            (
-                matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c'),
-                1,
-            )
+            (ascii_white(b), 1)
         } else {
             match text[i..].chars().next() {
                 Some(c) => (c.is_whitespace(), c.len_utf8()),
@@ -54,16 +73,13 @@ pub(super) fn count_words_and_chars(text: &str) -> (usize, u32) {
             }
         };
         i += len;
-        if white {
-            in_word = false;
-        } else {
-            if !in_word {
-                words += 1;
-                in_word = true;
-            }
-            chars = chars.saturating_add(1);
+        if !white {
+            words += usize::from(after_white);
+            chars += 1;
         }
+        after_white = white;
     }
+    let chars = u32::try_from(chars).unwrap_or(u32::MAX);
     let gaps = words.saturating_sub(1) as u32;
     (words, chars.saturating_add(gaps))
 }
