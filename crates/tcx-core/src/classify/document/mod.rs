@@ -32,6 +32,8 @@ mod words;
 
 pub use words::CONTENT;
 
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
+
 use super::vocabulary::{LabelMatch, fold, fold_into, label_coverage, match_label};
 use crate::model::{
     Document, DocumentType, DocumentTypeInfo, EvidenceSource, Section, TypeEvidence,
@@ -447,58 +449,52 @@ pub(crate) fn content_hits_visiting(text: &str, mut visit: impl FnMut(&str)) -> 
         .collect()
 }
 
-/// A set of folded phrases found in one pass over a text: each phrase is looked up at every
-/// word start by its first three bytes. A phrase ending in `*` may continue into the word;
-/// one without must end a word.
+/// A set of folded phrases found in one pass over a text (an Aho-Corasick automaton: one
+/// look at each byte however many phrases there are). A phrase matches where a word starts;
+/// one ending in `*` may continue into the word, one without must end a word.
 pub(crate) struct PhraseIndex {
-    /// `(stem, whole word)` per phrase, in the order given.
-    phrases: Vec<(&'static str, bool)>,
-    /// Phrase indices by the first byte of their stem.
-    by_first: Vec<Vec<usize>>,
+    automaton: AhoCorasick,
+    /// Per phrase of the automaton: the index given to [`PhraseIndex::new`] and whether it
+    /// must end a word.
+    phrases: Vec<(usize, bool)>,
 }
 
 impl PhraseIndex {
     pub(crate) fn new(phrases: impl IntoIterator<Item = &'static str>) -> PhraseIndex {
-        let mut index = PhraseIndex {
-            phrases: Vec::new(),
-            by_first: vec![Vec::new(); 256],
-        };
+        let mut stems = Vec::new();
+        let mut kept = Vec::new();
         for (i, phrase) in phrases.into_iter().enumerate() {
             let (stem, whole) = match phrase.strip_suffix('*') {
                 Some(stem) => (stem, false),
                 None => (phrase, true),
             };
-            if let Some(&first) = stem.as_bytes().first() {
-                index.by_first[usize::from(first)].push(i);
-                index.phrases.push((stem, whole));
+            if !stem.is_empty() {
+                stems.push(stem);
+                kept.push((i, whole));
             }
         }
-        index
+        let automaton = AhoCorasick::builder()
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(&stems)
+            .expect("the phrase lists are small");
+        PhraseIndex {
+            automaton,
+            phrases: kept,
+        }
     }
 
     /// Calls `found` with the index of every phrase occurrence in `folded` (a [`fold`]ed
     /// text: words separated by single spaces).
     pub(crate) fn scan(&self, folded: &str, mut found: impl FnMut(usize)) {
         let bytes = folded.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let second = bytes.get(i + 1).copied();
-            for &j in &self.by_first[usize::from(bytes[i])] {
-                let (stem, whole) = self.phrases[j];
-                // Most candidates differ in the second byte: no comparison call for them.
-                if stem.len() > 1 && Some(stem.as_bytes()[1]) != second {
-                    continue;
-                }
-                let end = i + stem.len();
-                if bytes.get(i..end) == Some(stem.as_bytes())
-                    && (!whole || end == bytes.len() || bytes[end] == b' ')
-                {
-                    found(j);
-                }
+        for m in self.automaton.find_overlapping_iter(folded) {
+            let (start, end) = (m.start(), m.end());
+            if start > 0 && bytes[start - 1] != b' ' {
+                continue;
             }
-            match bytes[i..].iter().position(|&b| b == b' ') {
-                Some(k) => i += k + 1,
-                None => break,
+            let (index, whole) = self.phrases[m.pattern().as_usize()];
+            if !whole || end == bytes.len() || bytes[end] == b' ' {
+                found(index);
             }
         }
     }

@@ -339,3 +339,21 @@ fn nothing_to_go_by_gives_no_type() {
     assert_eq!(d.document_type, None);
     assert!(is_http("HTTPS://x.de/agb") && !is_http("file:///x/agb.html"));
 }
+
+#[test]
+fn phrase_index_finds_every_phrase_at_word_starts() {
+    let index = PhraseIndex::new(["agb", "agb*", "agb", "terms of use", "widerruf*", "recht"]);
+    let found = |text: &str| {
+        let mut out = Vec::new();
+        index.scan(text, |i| out.push(i));
+        out.sort_unstable();
+        out
+    };
+    // Identical stems are all reported; a stem with `*` continues into its word.
+    assert_eq!(found("die agb gelten"), [0, 1, 2]);
+    assert_eq!(found("agbs"), [1]);
+    // Only at word starts; a whole-word phrase must end its word.
+    assert_eq!(found("magb widerrufsrecht recht"), [4, 5]);
+    assert_eq!(found("the terms of use apply"), [3]);
+    assert_eq!(found("terms of user"), Vec::<usize>::new());
+}
