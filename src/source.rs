@@ -152,9 +152,10 @@ fn read_limited(
     reader: impl Read,
     limit: usize,
     path: &Path,
+    capacity: usize,
     io_error: impl Fn(std::io::Error) -> LoadError,
 ) -> Result<Vec<u8>, LoadError> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(capacity);
     reader
         .take(limit as u64 + 1)
         .read_to_end(&mut out)
@@ -178,6 +179,7 @@ fn maybe_gunzip(bytes: Vec<u8>, path: &Path, limit: usize) -> Result<Vec<u8>, Lo
         MultiGzDecoder::new(bytes.as_slice()),
         limit,
         path,
+        0,
         |source| LoadError::Gunzip {
             path: path.to_owned(),
             source,
@@ -193,7 +195,11 @@ pub fn read_file(path: &Path, limit: usize) -> Result<Vec<u8>, LoadError> {
         source,
     };
     let file = std::fs::File::open(path).map_err(io_error)?;
-    let bytes = read_limited(file, limit, path, io_error)?;
+    // Sized from the file's length: through `take` the reader gives no size hint, and growing
+    // the buffer by doubling cost more than the reading.
+    let size = file.metadata().map_or(0, |m| m.len());
+    let capacity = usize::try_from(size).unwrap_or(limit).min(limit) + 1;
+    let bytes = read_limited(file, limit, path, capacity, io_error)?;
     maybe_gunzip(bytes, path, limit)
 }
 
@@ -203,6 +209,7 @@ pub fn read_stdin(limit: usize) -> Result<Vec<u8>, LoadError> {
         std::io::stdin().lock(),
         limit,
         Path::new("-"),
+        0,
         LoadError::Stdin,
     )?;
     maybe_gunzip(bytes, Path::new("-"), limit)
@@ -212,7 +219,16 @@ pub fn read_stdin(limit: usize) -> Result<Vec<u8>, LoadError> {
 /// decoded with [`charset::decode`] without header or URL hints, status 200, `url` and
 /// `final_url` set to `url`.
 pub fn page_from_bytes(bytes: &[u8], url: String) -> FetchedPage {
-    let decoded = charset::decode(bytes, None, None);
+    page_of(charset::decode(bytes, None, None), bytes.len(), url)
+}
+
+/// [`page_from_bytes`] taking the bytes by value: a UTF-8 page is not copied.
+pub fn page_from_vec(bytes: Vec<u8>, url: String) -> FetchedPage {
+    let len = bytes.len();
+    page_of(charset::decode_owned(bytes, None, None), len, url)
+}
+
+fn page_of(decoded: charset::Decoded, bytes: usize, url: String) -> FetchedPage {
     FetchedPage {
         final_url: url.clone(),
         url,
@@ -220,7 +236,7 @@ pub fn page_from_bytes(bytes: &[u8], url: String) -> FetchedPage {
         content_type: None,
         html: decoded.text,
         encoding: decoded.encoding.name(),
-        bytes: bytes.len(),
+        bytes,
     }
 }
 
@@ -245,11 +261,11 @@ pub async fn load(input: &Input, fetcher: &Fetcher) -> Result<FetchedPage, LoadE
         Input::File(path) => {
             let owned = path.clone();
             let bytes = blocking(path, move || read_file(&owned, limit)).await?;
-            Ok(page_from_bytes(&bytes, file_url(path)))
+            Ok(page_from_vec(bytes, file_url(path)))
         }
         Input::Stdin => {
             let bytes = blocking(Path::new("-"), move || read_stdin(limit)).await?;
-            Ok(page_from_bytes(&bytes, STDIN_URL.to_owned()))
+            Ok(page_from_vec(bytes, STDIN_URL.to_owned()))
         }
     }
 }

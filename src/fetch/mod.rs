@@ -304,7 +304,8 @@ impl Fetcher {
         {
             return Err(FetchError::NotHtml(declared));
         }
-        let decoded = charset::decode(&body, content_type.as_deref(), Some(&final_url));
+        let bytes = body.len();
+        let decoded = charset::decode_owned(body, content_type.as_deref(), Some(&final_url));
         Ok(FetchedPage {
             url: url.to_owned(),
             final_url: final_url.into(),
@@ -312,7 +313,7 @@ impl Fetcher {
             content_type,
             html: decoded.text,
             encoding: decoded.encoding.name(),
-            bytes: body.len(),
+            bytes,
         })
     }
 }

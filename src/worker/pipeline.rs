@@ -201,7 +201,7 @@ impl Pipeline {
             tokio::task::spawn_blocking(move || crate::source::read_file(&owned, limit)).await;
         match read {
             Ok(Ok(bytes)) => {
-                let page = crate::source::page_from_bytes(&bytes, url.clone());
+                let page = crate::source::page_from_vec(bytes, url.clone());
                 let fetched_at = rfc3339(SystemTime::now());
                 // A local file was chosen by hand: it is analysed whatever it is.
                 self.analyze_page(&Job::new(job_id, url), page, fetched_at, attempt, false)

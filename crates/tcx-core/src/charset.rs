@@ -107,6 +107,25 @@ pub fn decode(bytes: &[u8], content_type: Option<&str>, url: Option<&url::Url>) 
     }
 }
 
+/// [`decode`] taking the bytes by value: a page in UTF-8 without a byte order mark (most
+/// pages) becomes the text without a copy.
+pub fn decode_owned(bytes: Vec<u8>, content_type: Option<&str>, url: Option<&url::Url>) -> Decoded {
+    let (encoding, source) = detect(&bytes, content_type, url);
+    if encoding == UTF_8 && !matches!(source, Source::Bom(_)) {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                return Decoded {
+                    text,
+                    encoding,
+                    had_errors: false,
+                };
+            }
+            Err(e) => return decode(e.as_bytes(), content_type, url),
+        }
+    }
+    decode(&bytes, content_type, url)
+}
+
 /// The `charset` parameter of a `Content-Type` value, unquoted and trimmed
 /// (`text/html; charset="ISO-8859-1"` → `ISO-8859-1`).
 pub fn charset_param(content_type: &str) -> Option<&str> {
@@ -237,6 +256,24 @@ pub fn looks_like_html(bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decoding_owned_bytes_equals_decoding_borrowed_ones() {
+        let pages: [&[u8]; 5] = [
+            "<p>Grüße €</p>".as_bytes(),
+            b"\xef\xbb\xbf<p>mit BOM</p>",
+            b"<p>kaputt \xff\xfe hier</p>",
+            b"<meta charset=\"iso-8859-1\"><p>Gr\xfc\xdfe</p>",
+            b"",
+        ];
+        for page in pages {
+            let borrowed = decode(page, None, None);
+            let owned = decode_owned(page.to_vec(), None, None);
+            assert_eq!(owned.text, borrowed.text);
+            assert_eq!(owned.encoding, borrowed.encoding);
+            assert_eq!(owned.had_errors, borrowed.had_errors);
+        }
+    }
     use encoding_rs::ISO_8859_2;
 
     /// "Widerrufsbelehrung: Gebühr 5 € für Rücksendungen, Größe" in windows-1252 (0x80 = €).

@@ -32,7 +32,7 @@ mod text;
 #[cfg(any(test, feature = "research"))]
 pub mod research;
 
-pub use charset::{Decoded, decode, looks_like_html, sniff_mime};
+pub use charset::{Decoded, decode, decode_owned, looks_like_html, sniff_mime};
 pub use classify::{
     DocumentType, LabelMatch, LegalVerdict, TypeHints, classify_document, classify_section,
     fold as fold_label, label_coverage, legal_page_verdict, match_label, type_of_label,

@@ -193,8 +193,27 @@ pub fn fold(text: &str) -> String {
 pub(crate) fn fold_into(text: &str, out: &mut String) {
     out.clear();
     let mut space = true;
-    for c in text.chars() {
-        // Most text is ASCII: no case tables, no accents.
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // Most text is ASCII: a run of letters and digits is copied and lower-cased at once.
+        let run = bytes[i..]
+            .iter()
+            .position(|b| !b.is_ascii_alphanumeric())
+            .unwrap_or(bytes.len() - i);
+        if run > 0 {
+            let from = out.len();
+            out.push_str(&text[i..i + run]);
+            out[from..].make_ascii_lowercase();
+            space = false;
+            i += run;
+            continue;
+        }
+        let Some(c) = text[i..].chars().next() else {
+            break;
+        };
+        i += c.len_utf8();
+        // Other ASCII: no case tables, no accents.
         if c.is_ascii() {
             if c.is_ascii_alphanumeric() {
                 out.push(c.to_ascii_lowercase());

@@ -117,16 +117,34 @@ impl Builder {
     fn push_text(&mut self, s: &str, ctx: Context, style: Style) {
         // One text node has one style: count its characters, then add them up once.
         let (mut chars, mut alnum) = (0usize, 0usize);
-        for c in s.chars() {
-            if c.is_whitespace() {
-                self.pending_space = !self.text.is_empty();
-                continue;
-            }
-            if matches!(
-                c,
-                '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{feff}'
-            ) {
-                continue;
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            // A run of printable ASCII (most text) is copied at once.
+            let run = bytes[i..]
+                .iter()
+                .position(|&b| !b.is_ascii_graphic())
+                .unwrap_or(bytes.len() - i);
+            let (piece, c) = if run > 0 {
+                (&s[i..i + run], None)
+            } else {
+                let Some(c) = s[i..].chars().next() else {
+                    break;
+                };
+                (&s[i..i + c.len_utf8()], Some(c))
+            };
+            i += piece.len();
+            if let Some(c) = c {
+                if c.is_whitespace() {
+                    self.pending_space = !self.text.is_empty();
+                    continue;
+                }
+                if matches!(
+                    c,
+                    '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{feff}'
+                ) {
+                    continue;
+                }
             }
             if self.pending_space {
                 self.text.push(' ');
@@ -135,9 +153,17 @@ impl Builder {
             if self.start.is_none() {
                 self.start = Some(ctx);
             }
-            self.text.push(c);
-            chars += 1;
-            alnum += usize::from(c.is_alphanumeric());
+            self.text.push_str(piece);
+            match c {
+                None => {
+                    chars += piece.len();
+                    alnum += piece.bytes().filter(u8::is_ascii_alphanumeric).count();
+                }
+                Some(c) => {
+                    chars += 1;
+                    alnum += usize::from(c.is_alphanumeric());
+                }
+            }
         }
         if chars == 0 {
             return;
