@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use tcx::{AnalysisOptions, analyze};
-use tcx_core::stages::StyleStats;
+use tcx_core::stages::{ReducedTree, StyleStats, select};
 
 /// The shared real-page corpus: `$TCX_CORPUS`, else `../shared/corpus` beside the repository.
 /// `None` when it is absent — unless `TCX_REQUIRE_CORPUS=1` (as `.ci/run` sets it), where a
@@ -130,8 +130,8 @@ fn default_results_stay_near_the_size_of_their_text() {
 }
 
 #[test]
-fn pass_one_reads_the_text_between_tags_as_lol_html_does() {
-    // With the whole page at hand pass 1 reads text from the page between the tags lol_html
+fn both_passes_read_the_text_between_tags_as_lol_html_does() {
+    // With the whole page at hand pass 1 (and pass 2) read text from the page between the tags lol_html
     // reports; given in chunks it takes lol_html's text handler. Both must give the same
     // statistics on every real page (scripts, comments, stray end tags, raw-text elements).
     let Some(dir) = corpus_dir() else {
@@ -149,8 +149,17 @@ fn pass_one_reads_the_text_between_tags_as_lol_html_does() {
         let whole = StyleStats::scan(html, &options);
         let chunks: Vec<&[u8]> = html.as_bytes().chunks(4096).collect();
         let chunked = StyleStats::scan_chunks(chunks, html.len(), &options);
-        if whole.ok() != chunked.ok() {
-            differ.push(path.display().to_string());
+        if whole.as_ref().ok() != chunked.as_ref().ok() {
+            differ.push(format!("pass 1: {}", path.display()));
+        }
+        // Pass 2 over the chosen content reads its text the same way.
+        let Some(candidate) = whole.ok().and_then(|s| select(&s, options.threshold)) else {
+            continue;
+        };
+        let from_page = ReducedTree::build(html, &candidate.ranges, &options);
+        let from_handler = ReducedTree::build_with_text_handler(html, &candidate.ranges, &options);
+        if from_page.ok() != from_handler.ok() {
+            differ.push(format!("pass 2: {}", path.display()));
         }
     }
     assert!(files.len() > 800, "{} pages", files.len());

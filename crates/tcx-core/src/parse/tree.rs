@@ -10,7 +10,10 @@ use lol_html::html_content::{Element, EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
 use super::consent::is_consent_banner;
-use super::scan::{attribute, body_html_end_tags, decode_text, parser_memory, tag_in_source};
+use super::scan::{
+    attribute, body_html_end_tags, data_text_nodes, decode_text, parser_memory, raw_text_kind,
+    tag_in_source,
+};
 use super::stack::{ElementStack, is_unrendered, is_void, static_tag};
 use crate::{AnalysisOptions, AnalyzeError};
 
@@ -111,6 +114,13 @@ struct BuildState {
     /// Where `</body>` and `</html>` are written in the range being parsed (browsers ignore
     /// them).
     body_html_end_tags: Vec<usize>,
+    /// Text is read from the page between the tags (as pass 1 does, see
+    /// `parse::scan::source_text`), not from a lol_html text handler.
+    text_from_source: bool,
+    /// Where the text not yet read begins in the range being parsed.
+    text_at: usize,
+    /// End tags seen but not yet applied (node or marker id, byte range), in order.
+    pending_end_tags: Vec<(u32, Range<usize>)>,
 }
 
 impl ReducedTree {
@@ -133,6 +143,27 @@ impl ReducedTree {
         options: &AnalysisOptions,
         skip_banners: bool,
     ) -> Result<ReducedTree, AnalyzeError> {
+        Self::build_reading(html, ranges, options, skip_banners, true)
+    }
+
+    /// [`ReducedTree::build`] with the text taken from lol_html's text handler instead of
+    /// from the page between the tags: the reference both readings are compared against.
+    #[cfg(any(test, feature = "test-api"))]
+    pub fn build_with_text_handler(
+        html: &str,
+        ranges: &[Range<usize>],
+        options: &AnalysisOptions,
+    ) -> Result<ReducedTree, AnalyzeError> {
+        Self::build_reading(html, ranges, options, true, false)
+    }
+
+    fn build_reading(
+        html: &str,
+        ranges: &[Range<usize>],
+        options: &AnalysisOptions,
+        skip_banners: bool,
+        text_from_source: bool,
+    ) -> Result<ReducedTree, AnalyzeError> {
         let state = Rc::new(RefCell::new(BuildState {
             nodes: vec![Node {
                 parent: 0,
@@ -148,6 +179,9 @@ impl ReducedTree {
             skipped: Vec::new(),
             skip_banners,
             body_html_end_tags: Vec::new(),
+            text_from_source,
+            text_at: 0,
+            pending_end_tags: Vec::new(),
         }));
         for range in ranges {
             let slice = html
@@ -181,9 +215,13 @@ fn parse_slice(
     state: &Rc<RefCell<BuildState>>,
     options: &AnalysisOptions,
 ) -> Result<(), AnalyzeError> {
-    state.borrow_mut().body_html_end_tags = body_html_end_tags(slice);
+    let text_from_source = {
+        let mut st = state.borrow_mut();
+        st.body_html_end_tags = body_html_end_tags(slice);
+        st.text_at = 0;
+        st.text_from_source
+    };
     let on_element = Rc::clone(state);
-    let on_text = Rc::clone(state);
     let on_end = Rc::clone(state);
     let settings = Settings::new()
         .with_strict(false)
@@ -192,7 +230,22 @@ fn parse_slice(
             start_element(&on_element, el, slice);
             Ok(())
         }))
-        .append_document_content_handler(doc_text!(move |t| {
+        .append_document_content_handler(end!(move |_| {
+            let mut st = on_end.borrow_mut();
+            if st.text_from_source {
+                st.close_pending(slice);
+                st.read_text_until(slice, slice.len(), slice.len());
+            }
+            let mut closed = std::mem::take(&mut st.closed);
+            st.stack.finish(&mut closed);
+            st.after_close(&closed);
+            Ok(())
+        }));
+    let settings = if text_from_source {
+        settings
+    } else {
+        let on_text = Rc::clone(state);
+        settings.append_document_content_handler(doc_text!(move |t| {
             let mut st = on_text.borrow_mut();
             st.text.push_str(t.as_str());
             if t.last_in_text_node() {
@@ -205,13 +258,7 @@ fn parse_slice(
             }
             Ok(())
         }))
-        .append_document_content_handler(end!(move |_| {
-            let mut st = on_end.borrow_mut();
-            let mut closed = std::mem::take(&mut st.closed);
-            st.stack.finish(&mut closed);
-            st.after_close(&closed);
-            Ok(())
-        }));
+    };
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
     rewriter
         .write(slice.as_bytes())
@@ -222,7 +269,15 @@ fn parse_slice(
 }
 
 fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str) {
-    let start = el.source_location().bytes().start;
+    let location = el.source_location().bytes();
+    let start = location.start;
+    {
+        let mut st = state.borrow_mut();
+        if st.text_from_source {
+            st.close_pending(source);
+            st.read_text_until(source, start, location.end);
+        }
+    }
     let tag: Cow<'static, str> = match tag_in_source(source, start) {
         Some(t) => static_tag(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed),
         None => Cow::Owned(el.tag_name()),
@@ -280,15 +335,13 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
         let mut st = on_end.borrow_mut();
-        let at = end.source_location().bytes().start;
-        if st.body_html_end_tags.binary_search(&at).is_ok() {
-            return Ok(());
+        let location = end.source_location().bytes();
+        if st.text_from_source {
+            // Applied by the next handler that holds the page, after the text before it.
+            st.pending_end_tags.push((id, location));
+        } else {
+            st.end_tag(id, location.start);
         }
-        let mut closed = std::mem::take(&mut st.closed);
-        st.stack.close(id, &mut closed);
-        st.after_close(&closed);
-        closed.clear();
-        st.closed = closed;
         Ok(())
     }));
 }
@@ -338,6 +391,47 @@ impl BuildState {
             return;
         }
         self.add_node(parent, NodeKind::Text(text));
+    }
+
+    /// Closes the element with node (or marker) `id` at its end tag starting at `at`, unless
+    /// that is a `</body>` or `</html>` (browsers ignore them).
+    fn end_tag(&mut self, id: u32, at: usize) {
+        if self.body_html_end_tags.binary_search(&at).is_ok() {
+            return;
+        }
+        let mut closed = std::mem::take(&mut self.closed);
+        self.stack.close(id, &mut closed);
+        self.after_close(&closed);
+        closed.clear();
+        self.closed = closed;
+    }
+
+    /// Reads the text before each end tag seen since the last call and closes its element.
+    fn close_pending(&mut self, source: &str) {
+        let mut pending = std::mem::take(&mut self.pending_end_tags);
+        for (id, location) in pending.drain(..) {
+            self.read_text_until(source, location.start, location.end);
+            self.end_tag(id, location.start);
+        }
+        self.pending_end_tags = pending;
+    }
+
+    /// Adds the text from the end of the last token up to `token_start`, then moves past the
+    /// token (see `parse::scan::source_text`; only ordinary content is text here).
+    fn read_text_until(&mut self, source: &str, token_start: usize, token_end: usize) {
+        if token_start < self.text_at {
+            return;
+        }
+        let gap = source.get(self.text_at..token_start).unwrap_or("");
+        self.text_at = token_end.max(token_start);
+        if gap.is_empty() {
+            return;
+        }
+        let top = self.stack.top().map(|f| &*f.tag).unwrap_or("");
+        let foreign = self.stack.contains_tag("svg") || self.stack.contains_tag("math");
+        if raw_text_kind(top).is_none() || foreign {
+            data_text_nodes(gap, |t| self.add_text(t));
+        }
     }
 
     fn after_close(&mut self, closed: &[u32]) {

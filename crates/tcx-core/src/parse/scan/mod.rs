@@ -8,6 +8,7 @@ mod source_text;
 mod state;
 mod style_key;
 mod text;
+pub(crate) use source_text::{data_text_nodes, raw_text_kind};
 use state::*;
 use style_key::*;
 use text::*;

@@ -6,7 +6,8 @@
 //! (a *gap*). Inside `script`, `style`, `title`, `textarea` … a gap is one raw text node of
 //! that element's kind. Elsewhere a gap may still hold markup no handler sees — comments, the
 //! doctype, processing instructions, stray end tags — which separates text nodes exactly as
-//! in lol_html's token stream. A test compares both readings on every corpus page.
+//! in lol_html's token stream. A test compares both readings on every corpus page. Pass 2
+//! (`parse::tree`) reads its text the same way.
 
 use lol_html::html_content::TextType;
 
@@ -14,7 +15,7 @@ use super::ScanState;
 
 /// The kind of text inside an HTML element whose content the tokenizer reads as raw text,
 /// as lol_html's tree-builder simulator decides it; `None` for ordinary content.
-fn raw_text_kind(tag: &str) -> Option<TextType> {
+pub(crate) fn raw_text_kind(tag: &str) -> Option<TextType> {
     match tag {
         "textarea" | "title" => Some(TextType::RCData),
         "plaintext" => Some(TextType::PlainText),
@@ -26,7 +27,7 @@ fn raw_text_kind(tag: &str) -> Option<TextType> {
 
 /// Calls `node` with each text node of a gap of ordinary (data) content: the text between
 /// the markup in it.
-pub(super) fn data_text_nodes<'a>(gap: &'a str, mut node: impl FnMut(&'a str)) {
+pub(crate) fn data_text_nodes<'a>(gap: &'a str, mut node: impl FnMut(&'a str)) {
     let b = gap.as_bytes();
     let mut text_start = 0;
     let mut from = 0;

@@ -3,9 +3,15 @@
 
 use std::borrow::Cow;
 
+/// Whether the text holds a character reference (memchr's vectorised search: this runs over
+/// every text node and attribute value of the page).
+fn has_reference(raw: &str) -> bool {
+    memchr::memchr(b'&', raw.as_bytes()).is_some()
+}
+
 /// Decodes character references in text once.
 pub(crate) fn decode_text(raw: &str) -> std::borrow::Cow<'_, str> {
-    if raw.contains('&') {
+    if has_reference(raw) {
         std::borrow::Cow::Owned(htmlize::unescape(raw).into_owned())
     } else {
         std::borrow::Cow::Borrowed(raw)
@@ -15,7 +21,7 @@ pub(crate) fn decode_text(raw: &str) -> std::borrow::Cow<'_, str> {
 /// Decodes character references in an attribute value read from the page, borrowing it when
 /// it has none.
 pub(super) fn decode_text_attribute(raw: &str) -> std::borrow::Cow<'_, str> {
-    if raw.contains('&') {
+    if has_reference(raw) {
         std::borrow::Cow::Owned(htmlize::unescape_attribute(raw).into_owned())
     } else {
         std::borrow::Cow::Borrowed(raw)
@@ -24,7 +30,7 @@ pub(super) fn decode_text_attribute(raw: &str) -> std::borrow::Cow<'_, str> {
 
 /// Decodes character references in an attribute value once.
 pub(crate) fn decode_attribute(raw: &str) -> String {
-    if raw.contains('&') {
+    if has_reference(raw) {
         htmlize::unescape_attribute(raw).into_owned()
     } else {
         raw.to_owned()
