@@ -132,9 +132,14 @@ struct ScanState {
     /// With the whole page at hand: where the text not yet counted begins (the end of the
     /// last token a handler saw; see `source_text`).
     text_at: usize,
-    /// End tags seen but not yet applied (element, byte range), in order: with the whole
-    /// page at hand they are applied by the next handler that can read the text before them.
-    pending_end_tags: Vec<(ElementId, Range<usize>)>,
+    /// With the whole page at hand: the elements on lol_html's own element stack (interned
+    /// tag, record), which end tags read from the page close (see `source_text`).
+    parser_open: Vec<(u32, Option<ElementId>)>,
+    /// Reused buffer of the records an end tag closes.
+    popped: Vec<ElementId>,
+    /// Names of the elements on lol_html's stack that have no record (void elements it lets
+    /// have content, such as SVG's `<image>`).
+    parser_only_tags: Vec<String>,
 }
 
 impl StyleStats {
@@ -229,8 +234,7 @@ impl StyleStats {
             .append_document_content_handler(end!(move |_| {
                 let mut st = on_end.borrow_mut();
                 if let Some(source) = source {
-                    st.close_pending(source);
-                    st.read_text_until(source, source.len(), source.len());
+                    st.read_until(source, source.len(), source.len());
                 }
                 st.finish();
                 Ok(())

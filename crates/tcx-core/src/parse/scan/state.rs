@@ -17,9 +17,7 @@ pub(super) fn start_element<'a>(
     let location = el.source_location().bytes();
     let start = location.start;
     if let Some(source) = source {
-        let mut st = state.borrow_mut();
-        st.close_pending(source);
-        st.read_text_until(source, start, location.end);
+        state.borrow_mut().read_until(source, start, location.end);
     }
     let owned_tag;
     let tag = match source.and_then(|s| tag_in_source(s, start)) {
@@ -35,7 +33,11 @@ pub(super) fn start_element<'a>(
     st.close_all(&closed, start);
     closed.clear();
     st.closed = closed;
-    if is_void(tag) || !el.can_have_content() {
+    let can_have_content = el.can_have_content();
+    if is_void(tag) || !can_have_content {
+        if can_have_content && st.reads_source_text() {
+            st.parser_opened(tag, None);
+        }
         return;
     }
     attrs.clear();
@@ -44,21 +46,20 @@ pub(super) fn start_element<'a>(
         attrs.extend(el.attributes().iter().map(|a| attribute(a, source)));
     }
     let id = st.open(tag, attrs, start);
+    if st.reads_source_text() {
+        // Its end tag is read from the page too (see `source_text`).
+        st.parser_opened(tag, Some(id));
+        return;
+    }
     drop(st);
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        let mut st = on_end.borrow_mut();
-        let location = end.source_location().bytes();
-        if st.reads_source_text() {
-            // The text before this end tag is read from the page by the next handler that
-            // holds it (this one may not borrow it); the element is closed then, in order.
-            st.pending_end_tags.push((id, location));
-            return Ok(());
-        }
         // `</body>` and `</html>` are ignored by browsers: content after them still belongs
         // to the body.
         if !matches!(end.name().as_str(), "body" | "html") {
-            st.end_tag(id, location.end);
+            on_end
+                .borrow_mut()
+                .end_tag(id, end.source_location().bytes().end);
         }
         Ok(())
     }));
@@ -112,7 +113,9 @@ impl ScanState {
             heading: None,
             body_html_end_tags: None,
             text_at: 0,
-            pending_end_tags: Vec::new(),
+            parser_open: Vec::new(),
+            popped: Vec::new(),
+            parser_only_tags: Vec::new(),
         };
         // Id 0 of both tables belongs to the virtual root.
         state.intern_tag("#document");
@@ -238,24 +241,6 @@ impl ScanState {
     /// Whether text is read from the page between tags (see `source_text`).
     pub(super) fn reads_source_text(&self) -> bool {
         self.body_html_end_tags.is_some()
-    }
-
-    /// Reads the text before each end tag seen since the last call and closes its element.
-    pub(super) fn close_pending(&mut self, source: &str) {
-        let mut pending = std::mem::take(&mut self.pending_end_tags);
-        for (id, location) in pending.drain(..) {
-            self.read_text_until(source, location.start, location.end);
-            // `</body>` and `</html>` are ignored by browsers: content after them still
-            // belongs to the body.
-            let ignored = self
-                .body_html_end_tags
-                .as_ref()
-                .is_some_and(|offsets| offsets.binary_search(&location.start).is_ok());
-            if !ignored {
-                self.end_tag(id, location.end);
-            }
-        }
-        self.pending_end_tags = pending;
     }
 
     pub(super) fn in_svg(&self) -> bool {
