@@ -5,9 +5,11 @@
 //! - [`tree`] (pass 2) reads only the byte ranges the content step chose into a
 //!   [`tree::ReducedTree`] of element and text nodes.
 //! - [`stack`] is the HTML element stack both passes use (implied end tags, void and
-//!   unrendered elements), [`consent`] recognises consent-banner markup both passes skip.
+//!   unrendered elements), [`consent`] recognises consent-banner markup both passes skip,
+//!   [`gaps`] reads the page between the start tags (text, end tags) for both passes.
 
 pub mod consent;
+pub(crate) mod gaps;
 pub mod scan;
 pub mod stack;
 pub mod tree;

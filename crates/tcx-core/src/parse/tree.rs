@@ -10,10 +10,8 @@ use lol_html::html_content::{Element, EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
 use super::consent::is_consent_banner;
-use super::scan::{
-    attribute, body_html_end_tags, data_text_nodes, decode_text, parser_memory, raw_text_kind,
-    tag_in_source,
-};
+use super::gaps::{GapReader, ParserStack, lower_tag, raw_text_element, read_gap};
+use super::scan::{attribute, body_html_end_tags, decode_text, parser_memory, tag_in_source};
 use super::stack::{ElementStack, is_unrendered, is_void, static_tag};
 use crate::{AnalysisOptions, AnalyzeError};
 
@@ -114,13 +112,15 @@ struct BuildState {
     /// Where `</body>` and `</html>` are written in the range being parsed (browsers ignore
     /// them).
     body_html_end_tags: Vec<usize>,
-    /// Text is read from the page between the tags (as pass 1 does, see
-    /// `parse::scan::source_text`), not from a lol_html text handler.
-    text_from_source: bool,
-    /// Where the text not yet read begins in the range being parsed.
-    text_at: usize,
-    /// End tags seen but not yet applied (node or marker id, byte range), in order.
-    pending_end_tags: Vec<(u32, Range<usize>)>,
+    /// Text and end tags are read from the page between the start tags (as pass 1 does, see
+    /// `parse::gaps`), not from lol_html's text and end-tag handlers.
+    from_source: bool,
+    /// Where the page not yet read begins in the range being parsed.
+    read_to: usize,
+    /// lol_html's own element stack, pairing end tags read from the page with nodes.
+    parser_open: ParserStack<Cow<'static, str>>,
+    /// Reused buffer of the nodes an end tag closes.
+    popped: Vec<u32>,
 }
 
 impl ReducedTree {
@@ -162,7 +162,7 @@ impl ReducedTree {
         ranges: &[Range<usize>],
         options: &AnalysisOptions,
         skip_banners: bool,
-        text_from_source: bool,
+        from_source: bool,
     ) -> Result<ReducedTree, AnalyzeError> {
         let state = Rc::new(RefCell::new(BuildState {
             nodes: vec![Node {
@@ -179,9 +179,10 @@ impl ReducedTree {
             skipped: Vec::new(),
             skip_banners,
             body_html_end_tags: Vec::new(),
-            text_from_source,
-            text_at: 0,
-            pending_end_tags: Vec::new(),
+            from_source,
+            read_to: 0,
+            parser_open: ParserStack::default(),
+            popped: Vec::new(),
         }));
         for range in ranges {
             let slice = html
@@ -215,11 +216,11 @@ fn parse_slice(
     state: &Rc<RefCell<BuildState>>,
     options: &AnalysisOptions,
 ) -> Result<(), AnalyzeError> {
-    let text_from_source = {
+    let from_source = {
         let mut st = state.borrow_mut();
         st.body_html_end_tags = body_html_end_tags(slice);
-        st.text_at = 0;
-        st.text_from_source
+        st.read_to = 0;
+        st.from_source
     };
     let on_element = Rc::clone(state);
     let on_end = Rc::clone(state);
@@ -232,16 +233,15 @@ fn parse_slice(
         }))
         .append_document_content_handler(end!(move |_| {
             let mut st = on_end.borrow_mut();
-            if st.text_from_source {
-                st.close_pending(slice);
-                st.read_text_until(slice, slice.len(), slice.len());
+            if st.from_source {
+                st.read_until(slice, slice.len(), slice.len());
             }
             let mut closed = std::mem::take(&mut st.closed);
             st.stack.finish(&mut closed);
             st.after_close(&closed);
             Ok(())
         }));
-    let settings = if text_from_source {
+    let settings = if from_source {
         settings
     } else {
         let on_text = Rc::clone(state);
@@ -273,9 +273,8 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
     let start = location.start;
     {
         let mut st = state.borrow_mut();
-        if st.text_from_source {
-            st.close_pending(source);
-            st.read_text_until(source, start, location.end);
+        if st.from_source {
+            st.read_until(source, start, location.end);
         }
     }
     let tag: Cow<'static, str> = match tag_in_source(source, start) {
@@ -289,7 +288,11 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
     closed.clear();
     st.closed = closed;
     let skipping = !st.skipped.is_empty();
-    if is_void(&tag) || !el.can_have_content() {
+    let can_have_content = el.can_have_content();
+    if is_void(&tag) || !can_have_content {
+        if can_have_content && st.from_source {
+            st.parser_open.push(tag.clone(), None);
+        }
         // Void elements matter for text structure only as `<br>`/`<hr>` breaks.
         if !skipping && matches!(&*tag, "br" | "hr" | "img") {
             let parent = st.current();
@@ -331,17 +334,17 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
         id
     };
     st.stack.push(&tag, id);
+    if st.from_source {
+        // Its end tag is read from the page (see `parse::gaps`).
+        st.parser_open.push(tag, Some(id));
+        return;
+    }
     drop(st);
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        let mut st = on_end.borrow_mut();
-        let location = end.source_location().bytes();
-        if st.text_from_source {
-            // Applied by the next handler that holds the page, after the text before it.
-            st.pending_end_tags.push((id, location));
-        } else {
-            st.end_tag(id, location.start);
-        }
+        on_end
+            .borrow_mut()
+            .close_element(id, end.source_location().bytes().start);
         Ok(())
     }));
 }
@@ -356,6 +359,31 @@ fn kept_attributes(el: &Element, source: &str) -> Vec<(&'static str, String)> {
             Some((*kept, value.into_owned()))
         })
         .collect()
+}
+
+impl GapReader for BuildState {
+    fn raw_text(&self) -> Option<(&'static str, TextType)> {
+        let top = self.stack.top().map_or("", |f| &*f.tag);
+        let foreign = self.stack.contains_tag("svg") || self.stack.contains_tag("math");
+        raw_text_element(top).filter(|_| !foreign)
+    }
+
+    fn text(&mut self, raw: &str, kind: TextType) {
+        // Only ordinary content is text of the tree.
+        if matches!(kind, TextType::Data) {
+            self.add_text(raw);
+        }
+    }
+
+    fn end_tag(&mut self, name: &str, start: usize, _end: usize) {
+        let mut popped = std::mem::take(&mut self.popped);
+        self.parser_open.pop_to(&*lower_tag(name), &mut popped);
+        for &id in &popped {
+            self.close_element(id, start);
+        }
+        popped.clear();
+        self.popped = popped;
+    }
 }
 
 impl BuildState {
@@ -395,7 +423,7 @@ impl BuildState {
 
     /// Closes the element with node (or marker) `id` at its end tag starting at `at`, unless
     /// that is a `</body>` or `</html>` (browsers ignore them).
-    fn end_tag(&mut self, id: u32, at: usize) {
+    fn close_element(&mut self, id: u32, at: usize) {
         if self.body_html_end_tags.binary_search(&at).is_ok() {
             return;
         }
@@ -406,32 +434,15 @@ impl BuildState {
         self.closed = closed;
     }
 
-    /// Reads the text before each end tag seen since the last call and closes its element.
-    fn close_pending(&mut self, source: &str) {
-        let mut pending = std::mem::take(&mut self.pending_end_tags);
-        for (id, location) in pending.drain(..) {
-            self.read_text_until(source, location.start, location.end);
-            self.end_tag(id, location.start);
-        }
-        self.pending_end_tags = pending;
-    }
-
-    /// Adds the text from the end of the last token up to `token_start`, then moves past the
-    /// token (see `parse::scan::source_text`; only ordinary content is text here).
-    fn read_text_until(&mut self, source: &str, token_start: usize, token_end: usize) {
-        if token_start < self.text_at {
+    /// Reads the page from the end of the last start tag up to the start tag at
+    /// `token_start`, then moves past it (it ends at `token_end`).
+    fn read_until(&mut self, source: &str, token_start: usize, token_end: usize) {
+        let from = self.read_to;
+        if token_start < from {
             return;
         }
-        let gap = source.get(self.text_at..token_start).unwrap_or("");
-        self.text_at = token_end.max(token_start);
-        if gap.is_empty() {
-            return;
-        }
-        let top = self.stack.top().map(|f| &*f.tag).unwrap_or("");
-        let foreign = self.stack.contains_tag("svg") || self.stack.contains_tag("math");
-        if raw_text_kind(top).is_none() || foreign {
-            data_text_nodes(gap, |t| self.add_text(t));
-        }
+        self.read_to = token_end.max(token_start);
+        read_gap(self, source, from, token_start);
     }
 
     fn after_close(&mut self, closed: &[u32]) {

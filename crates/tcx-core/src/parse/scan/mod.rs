@@ -8,7 +8,6 @@ mod source_text;
 mod state;
 mod style_key;
 mod text;
-pub(crate) use source_text::{data_text_nodes, raw_text_kind};
 use state::*;
 use style_key::*;
 use text::*;
@@ -134,7 +133,7 @@ struct ScanState {
     text_at: usize,
     /// With the whole page at hand: the elements on lol_html's own element stack (interned
     /// tag, record), which end tags read from the page close (see `source_text`).
-    parser_open: Vec<(u32, Option<ElementId>)>,
+    parser_open: crate::parse::gaps::ParserStack<u32>,
     /// Reused buffer of the records an end tag closes.
     popped: Vec<ElementId>,
     /// Names of the elements on lol_html's stack that have no record (void elements it lets

@@ -59,7 +59,7 @@ pub(super) fn start_element<'a>(
         if !matches!(end.name().as_str(), "body" | "html") {
             on_end
                 .borrow_mut()
-                .end_tag(id, end.source_location().bytes().end);
+                .close_element(id, end.source_location().bytes().end);
         }
         Ok(())
     }));
@@ -113,7 +113,7 @@ impl ScanState {
             heading: None,
             body_html_end_tags: None,
             text_at: 0,
-            parser_open: Vec::new(),
+            parser_open: Default::default(),
             popped: Vec::new(),
             parser_only_tags: Vec::new(),
         };
@@ -230,7 +230,7 @@ impl ScanState {
     }
 
     /// Closes the element `id` at its end tag, which ends at `end`.
-    pub(super) fn end_tag(&mut self, id: ElementId, end: usize) {
+    pub(super) fn close_element(&mut self, id: ElementId, end: usize) {
         let mut closed = std::mem::take(&mut self.closed);
         self.stack.close(id, &mut closed);
         self.close_all(&closed, end);

@@ -1,0 +1,380 @@
+//! The page between the start tags lol_html reports, read as lol_html's tokenizer reads it.
+//!
+//! With the whole page at hand both passes register only a start-tag handler: lol_html then
+//! neither decodes and copies text (inline scripts are often most of a page's bytes) nor keeps
+//! an end-tag handler per element. Every start tag reaches the handler with its byte range, so
+//! the rest of the page is what lies between them (a *gap*): text, end tags, comments, the
+//! doctype. [`read_gap`] reads a gap:
+//!
+//! - inside `script`, `style`, `title`, `textarea` … (raw text) it is one text node of that
+//!   element's kind, up to the element's own end tag (for `script` after the tokenizer's
+//!   escape rules: `<!--<script>…</script>-->` inside a script does not end it);
+//! - elsewhere markup separates text nodes; an end tag is handed to the pass, which closes
+//!   the innermost element of that name on lol_html's own element stack ([`ParserStack`]: no
+//!   implied end tags, `<p>a<p>b` nests there) with everything opened after it — the
+//!   elements whose end-tag handlers lol_html would have run. A name no open element has is a
+//!   stray end tag and closes nothing.
+//!
+//! A test compares this reading with lol_html's text and end-tag handlers on every corpus
+//! page, for both passes.
+
+use lol_html::html_content::TextType;
+
+/// The name and kind of text of an HTML element whose content the tokenizer reads as raw
+/// text, as lol_html's tree-builder simulator decides it; `None` for ordinary content.
+pub(crate) fn raw_text_element(tag: &str) -> Option<(&'static str, TextType)> {
+    Some(match tag {
+        "textarea" => ("textarea", TextType::RCData),
+        "title" => ("title", TextType::RCData),
+        "plaintext" => ("plaintext", TextType::PlainText),
+        "script" => ("script", TextType::ScriptData),
+        "style" => ("style", TextType::RawText),
+        "iframe" => ("iframe", TextType::RawText),
+        "xmp" => ("xmp", TextType::RawText),
+        "noembed" => ("noembed", TextType::RawText),
+        "noframes" => ("noframes", TextType::RawText),
+        "noscript" => ("noscript", TextType::RawText),
+        _ => return None,
+    })
+}
+
+/// What reading a gap does to a pass.
+pub(crate) trait GapReader {
+    /// The name and kind of the innermost open element when its content is raw text (not in
+    /// foreign content, where `<style>` and `<script>` are ordinary markup).
+    fn raw_text(&self) -> Option<(&'static str, TextType)>;
+    /// A text node of the given kind, as written (character references not decoded).
+    fn text(&mut self, raw: &str, kind: TextType);
+    /// An end tag named `name` (as written) at `start..end` in the page.
+    fn end_tag(&mut self, name: &str, start: usize, end: usize);
+}
+
+/// Reads `source[from..to]`, a gap between two start tags (or the end of the input): its text
+/// nodes and end tags, in order.
+pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, to: usize) {
+    let mut at = from;
+    while at < to {
+        let gap = &source[at..to];
+        let b = gap.as_bytes();
+        if let Some((tag, kind)) = reader.raw_text() {
+            let (end_start, end) = raw_text_end(b, tag, kind);
+            reader.text(&gap[..end_start], kind);
+            if end_start < end {
+                reader.end_tag(tag, at + end_start, at + end);
+            }
+            at += end;
+            continue;
+        }
+        // Ordinary content: text nodes between markup, until an end tag changes the open
+        // elements (the rest of the gap is then read afresh).
+        let mut text_start = 0;
+        let mut closed_at = None;
+        while let Some((m_start, m_end, markup)) = next_markup(b, gap, text_start) {
+            if m_start > text_start {
+                reader.text(&gap[text_start..m_start], TextType::Data);
+            }
+            text_start = m_end;
+            if let Markup::EndTag(name) = markup {
+                reader.end_tag(name, at + m_start, at + m_end);
+                closed_at = Some(m_end);
+                break;
+            }
+        }
+        match closed_at {
+            Some(end) => at += end,
+            None => {
+                if text_start < b.len() {
+                    reader.text(&gap[text_start..], TextType::Data);
+                }
+                at = to;
+            }
+        }
+    }
+}
+
+/// The elements on lol_html's own element stack, by a key naming their tag, with the pass's
+/// id of each (`None` for one the pass keeps no record of).
+#[derive(Debug)]
+pub(crate) struct ParserStack<K> {
+    open: Vec<(K, Option<u32>)>,
+}
+
+impl<K> Default for ParserStack<K> {
+    fn default() -> Self {
+        ParserStack { open: Vec::new() }
+    }
+}
+
+impl<K> ParserStack<K> {
+    /// An element lol_html keeps on its stack (one that can have content).
+    pub(crate) fn push(&mut self, key: K, id: Option<u32>) {
+        self.open.push((key, id));
+    }
+
+    /// Pops the innermost element with `key` and every element above it, appending their ids
+    /// to `popped` (outermost first); nothing when no element has that key.
+    pub(crate) fn pop_to<Q: ?Sized>(&mut self, key: &Q, popped: &mut Vec<u32>)
+    where
+        K: PartialEq<Q>,
+    {
+        if let Some(pos) = self.open.iter().rposition(|(k, _)| k.eq(key)) {
+            popped.extend(self.open.drain(pos..).filter_map(|(_, id)| id));
+        }
+    }
+}
+
+/// `name` with ASCII letters lower-cased, borrowed when it has none upper-case (as lol_html
+/// compares tag names).
+pub(crate) fn lower_tag(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.bytes().any(|c| c.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    }
+}
+
+/// Markup in a gap of ordinary content.
+#[derive(Debug, PartialEq, Eq)]
+enum Markup<'a> {
+    /// An end tag with its lower-case name (ASCII letters lower-cased, as lol_html compares).
+    EndTag(&'a str),
+    /// A comment, the doctype, a processing instruction, a dropped or cut-off tag.
+    Other,
+}
+
+/// The next markup in `b` at or after `from`: its start, its end (exclusive) and what it is.
+fn next_markup<'a>(b: &[u8], gap: &'a str, mut from: usize) -> Option<(usize, usize, Markup<'a>)> {
+    while let Some(k) = memchr::memchr(b'<', b.get(from..)?) {
+        let at = from + k;
+        if let Some((end, markup)) = markup_at(b, gap, at) {
+            return Some((at, end, markup));
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// The end (exclusive) of the markup starting with the `<` at `at` and what it is, or `None`
+/// when that `<` is text. Unterminated markup runs to the end of the gap, as the tokenizer
+/// drops it at the end of the input.
+fn markup_at<'a>(b: &[u8], gap: &'a str, at: usize) -> Option<(usize, Markup<'a>)> {
+    let after = |from: usize, needle: &[u8]| {
+        memchr::memmem::find(b.get(from..).unwrap_or_default(), needle)
+            .map_or(b.len(), |p| from + p + needle.len())
+    };
+    match *b.get(at + 1)? {
+        b'!' if b[at..].starts_with(b"<!--") => {
+            // `<!-->` and `<!--->` are (empty) comments too.
+            let body = at + 4;
+            let end = if b.get(body) == Some(&b'>') {
+                body + 1
+            } else if b.get(body..body + 2) == Some(b"->") {
+                body + 2
+            } else {
+                after(body, b"-->")
+            };
+            Some((end, Markup::Other))
+        }
+        // The doctype, CDATA outside foreign content, bogus comments.
+        b'!' | b'?' => Some((after(at + 2, b">"), Markup::Other)),
+        b'/' => match *b.get(at + 2)? {
+            // `</>` is dropped.
+            b'>' => Some((at + 3, Markup::Other)),
+            c if c.is_ascii_alphabetic() => {
+                let name_end = b[at + 2..]
+                    .iter()
+                    .position(|&c| {
+                        matches!(c, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ' | b'/' | b'>')
+                    })
+                    .map_or(b.len(), |p| at + 2 + p);
+                match memchr::memchr(b'>', &b[name_end..]) {
+                    Some(p) => Some((name_end + p + 1, Markup::EndTag(&gap[at + 2..name_end]))),
+                    // Cut off by the end of the input: dropped.
+                    None => Some((b.len(), Markup::Other)),
+                }
+            }
+            // A bogus comment.
+            _ => Some((after(at + 2, b">"), Markup::Other)),
+        },
+        // A start tag no handler saw can only be one cut off by the end of the input.
+        c if c.is_ascii_alphabetic() => Some((after(at + 1, b">"), Markup::Other)),
+        _ => None,
+    }
+}
+
+/// Where the raw text of an element `tag` in `b` ends: the start and end (exclusive) of its
+/// end tag, `(len, len)` when the input ends first (an end tag cut off by the end of the
+/// input is dropped with the rest).
+fn raw_text_end(b: &[u8], tag: &str, kind: TextType) -> (usize, usize) {
+    let len = b.len();
+    // `</tag` followed by whitespace, `/` or `>` ends the element.
+    let end_tag_at = |i: usize| {
+        b.get(i..i + 2) == Some(b"</")
+            && b.get(i + 2..i + 2 + tag.len())
+                .is_some_and(|n| n.eq_ignore_ascii_case(tag.as_bytes()))
+            && b.get(i + 2 + tag.len())
+                .is_some_and(|&c| matches!(c, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ' | b'/' | b'>'))
+    };
+    let close = |i: usize| match memchr::memchr(b'>', &b[i..]) {
+        Some(p) => (i, i + p + 1),
+        None => (len, len),
+    };
+    match kind {
+        TextType::PlainText => (len, len),
+        TextType::ScriptData => script_end(b, end_tag_at).map_or((len, len), close),
+        _ => {
+            let mut from = 0;
+            while let Some(p) = memchr::memmem::find(&b[from..], b"</") {
+                if end_tag_at(from + p) {
+                    return close(from + p);
+                }
+                from += p + 2;
+            }
+            (len, len)
+        }
+    }
+}
+
+/// The start of the end tag that ends a script's text, following the tokenizer's script data
+/// states: after `<!--` the text is *escaped*, where `<script` starts a *double-escaped* part
+/// that only `</script` (back to escaped) or `-->` leaves; `-->` leaves the escaped part.
+fn script_end(b: &[u8], end_tag_at: impl Fn(usize) -> bool) -> Option<usize> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum State {
+        Data,
+        Escaped,
+        DoubleEscaped,
+    }
+    let script_tag_at = |i: usize, open: bool| {
+        let name = if open { 1 } else { 2 };
+        b.get(i + name..i + name + 6)
+            .is_some_and(|n| n.eq_ignore_ascii_case(b"script"))
+            && b.get(i + name + 6)
+                .is_some_and(|&c| matches!(c, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ' | b'/' | b'>'))
+    };
+    let mut state = State::Data;
+    let mut i = 0;
+    loop {
+        let next = match state {
+            State::Data => memchr::memchr(b'<', &b[i..]),
+            _ => memchr::memchr2(b'<', b'-', &b[i..]),
+        };
+        i += next?;
+        match (state, b[i]) {
+            (State::Data, _) => {
+                if end_tag_at(i) {
+                    return Some(i);
+                }
+                if b[i..].starts_with(b"<!--") {
+                    state = State::Escaped;
+                    // The dashes of `<!--` may also begin its `-->` (`<!-->`).
+                    i += 2;
+                    continue;
+                }
+            }
+            (_, b'-') => {
+                if b[i..].starts_with(b"-->") {
+                    state = State::Data;
+                    i += 3;
+                    continue;
+                }
+            }
+            (State::Escaped, _) => {
+                if end_tag_at(i) {
+                    return Some(i);
+                }
+                if b.get(i + 1) != Some(&b'/') && script_tag_at(i, true) {
+                    state = State::DoubleEscaped;
+                }
+            }
+            (State::DoubleEscaped, _) => {
+                if b.get(i + 1) == Some(&b'/') && script_tag_at(i, false) {
+                    state = State::Escaped;
+                }
+            }
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Calls `node` with each text node of a gap of ordinary (data) content: the text between
+    /// the markup in it.
+    fn data_text_nodes<'a>(gap: &'a str, mut node: impl FnMut(&'a str)) {
+        let b = gap.as_bytes();
+        let mut text_start = 0;
+        while let Some((at, end, _)) = next_markup(b, gap, text_start) {
+            if at > text_start {
+                node(&gap[text_start..at]);
+            }
+            text_start = end;
+        }
+        if text_start < b.len() {
+            node(&gap[text_start..]);
+        }
+    }
+
+    fn nodes(gap: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        data_text_nodes(gap, |t| out.push(t));
+        out
+    }
+
+    #[test]
+    fn markup_between_tags_separates_text_nodes() {
+        assert_eq!(nodes("a <!-- b --> c"), ["a ", " c"]);
+        assert_eq!(nodes("<!DOCTYPE html>\n"), ["\n"]);
+        assert_eq!(nodes("x</span>y</>z"), ["x", "y", "z"]);
+        assert_eq!(nodes("1 < 2 <3 a<?xml v?>b"), ["1 < 2 <3 a", "b"]);
+        assert_eq!(nodes("a<!-->b<!--->c"), ["a", "b", "c"]);
+        assert_eq!(nodes("text <!-- unterminated"), ["text "]);
+        assert_eq!(nodes("cut off <a href"), ["cut off "]);
+        assert_eq!(nodes("cut off </a"), ["cut off "]);
+        assert_eq!(nodes("ends with <"), ["ends with <"]);
+        assert!(nodes("").is_empty());
+    }
+
+    #[test]
+    fn end_tags_are_read_with_their_names() {
+        let gap = "a</DIV >b";
+        assert_eq!(
+            next_markup(gap.as_bytes(), gap, 0),
+            Some((1, 8, Markup::EndTag("DIV")))
+        );
+    }
+
+    #[test]
+    fn raw_text_ends_at_its_own_end_tag() {
+        fn end<'a>(text: &'a str, tag: &str, kind: TextType) -> (&'a str, &'a str) {
+            let (s, e) = raw_text_end(text.as_bytes(), tag, kind);
+            (&text[..s], &text[s..e])
+        }
+        assert_eq!(
+            end("a</b></STYLE >c", "style", TextType::RawText),
+            ("a</b>", "</STYLE >")
+        );
+        assert_eq!(
+            end("x</stylex>", "style", TextType::RawText),
+            ("x</stylex>", "")
+        );
+        assert_eq!(
+            end("if(a<b)</script>c", "script", TextType::ScriptData),
+            ("if(a<b)", "</script>")
+        );
+        // Escaped and double-escaped script text.
+        let s = "<!--<script>x</script>y--></script>z";
+        assert_eq!(
+            end(s, "script", TextType::ScriptData),
+            (&s[..26], "</script>")
+        );
+        let s = "<!-- a </script> b -->";
+        assert_eq!(
+            end(s, "script", TextType::ScriptData),
+            ("<!-- a ", "</script>")
+        );
+        assert_eq!(end("rest", "plaintext", TextType::PlainText), ("rest", ""));
+    }
+}
