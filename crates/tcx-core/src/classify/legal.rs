@@ -30,7 +30,7 @@
 //! corpus; `tcx eval --types` measures them (see `docs/eval.md`).
 
 use super::document::{
-    PhraseIndex, content_hits_visiting, label_weight, section_text, title_parts,
+    PhraseIndex, content_and, content_hits_with, label_weight, section_text, title_parts,
 };
 use super::vocabulary::label_coverage;
 use crate::model::{Document, DocumentType, EvidenceSource, Section};
@@ -182,8 +182,8 @@ pub const LEGAL_WORDS: &[&str] = &[
     "mentions legales",
 ];
 
-static LEGAL_INDEX: LazyLock<PhraseIndex> =
-    LazyLock::new(|| PhraseIndex::new(LEGAL_WORDS.iter().copied()));
+/// The document types' words and the legal words, found in one pass.
+static VERDICT_INDEX: LazyLock<PhraseIndex> = LazyLock::new(|| content_and(LEGAL_WORDS));
 
 /// Whether `doc` is a legal page, with its score and the signals (see the module docs).
 ///
@@ -216,10 +216,12 @@ pub fn legal_page_verdict(doc: &Document) -> LegalVerdict {
     // One folding pass: the type vocabulary, the legal words and the words, line by line
     // (a phrase does not run from a title into the next paragraph).
     let (mut words, mut legal_hits) = (0usize, 0usize);
-    let type_hits: usize = content_hits_visiting(&text, |line| {
-        words += line.split(' ').count();
-        LEGAL_INDEX.scan(line, |_| legal_hits += 1);
-    })
+    let type_hits: usize = content_hits_with(
+        &text,
+        &VERDICT_INDEX,
+        |_| legal_hits += 1,
+        |line| words += line.split(' ').count(),
+    )
     .iter()
     .filter(|h| h.kind != DocumentType::ShippingPayment || shipping_named)
     .map(|h| h.count)

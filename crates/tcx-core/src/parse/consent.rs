@@ -13,23 +13,9 @@ pub fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
 }
 
 fn token_is_banner(token: &str) -> bool {
-    // Called for every class token of the page: lower-case on the stack when short.
-    let mut buf = [0u8; 48];
-    let owned;
-    let t: &str = match buf.get_mut(..token.len()) {
-        Some(b) => {
-            b.copy_from_slice(token.as_bytes());
-            b.make_ascii_lowercase();
-            std::str::from_utf8(b).unwrap_or(token)
-        }
-        None => {
-            owned = token.to_ascii_lowercase();
-            &owned
-        }
-    };
-    let Some(&first) = t.as_bytes().first() else {
-        return false;
-    };
+    // Called for every class token of the page: the vendors' names and the topic words are
+    // looked for in the token as written, ASCII case ignored; only a token holding a topic
+    // word is lower-cased, for the widget words.
     const VENDORS: &[&str] = &[
         "onetrust",
         "cookiebot",
@@ -46,24 +32,6 @@ fn token_is_banner(token: &str) -> bool {
         "truste-consent",
         "qc-cmp",
     ];
-    if VENDORS
-        .iter()
-        .any(|v| v.as_bytes()[0] == first && t.starts_with(v))
-    {
-        return true;
-    }
-    // The topic words start with `c` or `g`: most tokens have neither where a word could be.
-    let topic = t.bytes().enumerate().any(|(i, b)| {
-        let rest = &t.as_bytes()[i..];
-        match b {
-            b'c' => rest.starts_with(b"cookie") || rest.starts_with(b"consent"),
-            b'g' => rest.starts_with(b"gdpr"),
-            _ => false,
-        }
-    });
-    if !topic {
-        return false;
-    }
     const WIDGETS: &[&str] = &[
         "banner",
         "notice",
@@ -78,6 +46,30 @@ fn token_is_banner(token: &str) -> bool {
         "window",
         "disclaimer",
     ];
+    let b = token.as_bytes();
+    let word_at = |i: usize, word: &str| {
+        b.get(i..i + word.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(word.as_bytes()))
+    };
+    let Some(first) = b.first().map(u8::to_ascii_lowercase) else {
+        return false;
+    };
+    if VENDORS
+        .iter()
+        .any(|v| v.as_bytes()[0] == first && word_at(0, v))
+    {
+        return true;
+    }
+    // The topic words start with `c` or `g` (`| 0x20` lower-cases an ASCII letter).
+    let topic = (0..b.len()).any(|i| match b[i] | 0x20 {
+        b'c' => word_at(i, "cookie") || word_at(i, "consent"),
+        b'g' => word_at(i, "gdpr"),
+        _ => false,
+    });
+    if !topic {
+        return false;
+    }
+    let t = token.to_ascii_lowercase();
     WIDGETS.iter().any(|w| t.contains(w)) || t.contains("cookie-consent") || t == "cc-window"
 }
 
@@ -94,6 +86,11 @@ mod tests {
             (None, Some("CybotCookiebotDialog")),
             (Some("cmplz-cookiebanner"), None),
             (Some("gdpr-modal"), None),
+            (Some("klaro"), None),
+            (None, Some("didomi-host")),
+            (Some("row site-GDPR-bar"), None),
+            (Some("qc-cmp2-container"), None),
+            (Some("Iubenda-cs-banner"), None),
         ] {
             assert!(is_consent_banner(class, id), "{class:?} {id:?}");
         }

@@ -38,11 +38,150 @@ pub(crate) fn raw_text_element(tag: &str) -> Option<(&'static str, TextType)> {
     })
 }
 
+/// The namespace the tokenizer is in (HTML, or SVG/MathML foreign content).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Namespace {
+    Html,
+    Svg,
+    MathMl,
+}
+
+/// What lol_html's tokenizer knows beyond the tags: its namespace (lol_html's tree-builder
+/// simulator, rule for rule: SVG and MathML are entered at `<svg>`/`<math>`, left at their end
+/// tags, at HTML elements that break out of foreign content, and around integration points)
+/// and whether the content after the last start tag is raw text.
+#[derive(Debug)]
+pub(crate) struct TokenizerState {
+    namespaces: Vec<Namespace>,
+    raw: Option<(&'static str, TextType)>,
+}
+
+impl Default for TokenizerState {
+    fn default() -> Self {
+        TokenizerState {
+            namespaces: vec![Namespace::Html],
+            raw: None,
+        }
+    }
+}
+
+impl TokenizerState {
+    fn current(&self) -> Namespace {
+        self.namespaces.last().copied().unwrap_or(Namespace::Html)
+    }
+
+    fn leave(&mut self) {
+        if self.namespaces.len() > 1 {
+            self.namespaces.pop();
+        }
+    }
+
+    /// A start tag lol_html reported (lower-case `name`): `self_closing` as written, and
+    /// whether a `font` element has a `color`, `face` or `size` attribute.
+    pub(crate) fn start_tag(&mut self, name: &str, self_closing: bool, font_attrs: bool) {
+        self.raw = None;
+        match (name, self.current()) {
+            ("svg", _) => self.namespaces.push(Namespace::Svg),
+            ("math", _) => self.namespaces.push(Namespace::MathMl),
+            (_, Namespace::Html) => self.raw = raw_text_element(name),
+            (_, ns) => {
+                let integration = match ns {
+                    Namespace::Svg => matches!(name, "desc" | "title" | "foreignobject"),
+                    _ => matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext"),
+                };
+                if breaks_out_of_foreign_content(name) || (name == "font" && font_attrs) {
+                    self.leave();
+                } else if integration && !self_closing {
+                    self.namespaces.push(Namespace::Html);
+                }
+            }
+        }
+    }
+
+    /// An end tag read from the page (lower-case `name`).
+    fn end_tag(&mut self, name: &str) {
+        let len = self.namespaces.len();
+        match self.current() {
+            Namespace::Html if len >= 2 => {
+                let leaves = match self.namespaces[len - 2] {
+                    Namespace::Svg => matches!(name, "desc" | "title" | "foreignobject"),
+                    Namespace::MathMl => {
+                        matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml")
+                    }
+                    Namespace::Html => false,
+                };
+                if leaves {
+                    self.leave();
+                }
+            }
+            Namespace::Html => {}
+            ns => {
+                let own = matches!(
+                    (ns, name),
+                    (Namespace::Svg, "svg") | (Namespace::MathMl, "math")
+                );
+                if own || matches!(name, "p" | "br") {
+                    self.leave();
+                }
+            }
+        }
+    }
+}
+
+/// HTML start tags that end foreign content (the HTML standard's list, as lol_html has it).
+fn breaks_out_of_foreign_content(name: &str) -> bool {
+    matches!(
+        name,
+        "b" | "big"
+            | "blockquote"
+            | "body"
+            | "br"
+            | "center"
+            | "code"
+            | "dd"
+            | "div"
+            | "dl"
+            | "dt"
+            | "em"
+            | "embed"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "head"
+            | "hr"
+            | "i"
+            | "img"
+            | "li"
+            | "listing"
+            | "menu"
+            | "meta"
+            | "nobr"
+            | "ol"
+            | "p"
+            | "pre"
+            | "ruby"
+            | "s"
+            | "small"
+            | "span"
+            | "strong"
+            | "strike"
+            | "sub"
+            | "sup"
+            | "table"
+            | "tt"
+            | "u"
+            | "ul"
+            | "var"
+    )
+}
+
 /// What reading a gap does to a pass.
 pub(crate) trait GapReader {
-    /// The name and kind of the innermost open element when its content is raw text (not in
-    /// foreign content, where `<style>` and `<script>` are ordinary markup).
-    fn raw_text(&self) -> Option<(&'static str, TextType)>;
+    /// The tokenizer state the pass keeps (updated by its start-tag handler).
+    fn tokenizer(&mut self) -> &mut TokenizerState;
     /// A text node of the given kind, as written (character references not decoded).
     fn text(&mut self, raw: &str, kind: TextType);
     /// An end tag named `name` (as written) at `start..end` in the page.
@@ -56,10 +195,11 @@ pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, t
     while at < to {
         let gap = &source[at..to];
         let b = gap.as_bytes();
-        if let Some((tag, kind)) = reader.raw_text() {
+        if let Some((tag, kind)) = reader.tokenizer().raw.take() {
             let (end_start, end) = raw_text_end(b, tag, kind);
             reader.text(&gap[..end_start], kind);
             if end_start < end {
+                reader.tokenizer().end_tag(tag);
                 reader.end_tag(tag, at + end_start, at + end);
             }
             at += end;
@@ -69,12 +209,19 @@ pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, t
         // elements (the rest of the gap is then read afresh).
         let mut text_start = 0;
         let mut closed_at = None;
-        while let Some((m_start, m_end, markup)) = next_markup(b, gap, text_start) {
+        let cdata = reader.tokenizer().current() != Namespace::Html;
+        while let Some((m_start, m_end, markup)) = next_markup(b, gap, text_start, cdata) {
             if m_start > text_start {
                 reader.text(&gap[text_start..m_start], TextType::Data);
             }
             text_start = m_end;
+            if let Markup::Cdata(text) = markup
+                && !text.is_empty()
+            {
+                reader.text(text, TextType::CDataSection);
+            }
             if let Markup::EndTag(name) = markup {
+                reader.tokenizer().end_tag(&lower_tag(name));
                 reader.end_tag(name, at + m_start, at + m_end);
                 closed_at = Some(m_end);
                 break;
@@ -138,15 +285,22 @@ pub(crate) fn lower_tag(name: &str) -> std::borrow::Cow<'_, str> {
 enum Markup<'a> {
     /// An end tag with its lower-case name (ASCII letters lower-cased, as lol_html compares).
     EndTag(&'a str),
+    /// A CDATA section in foreign content, with its text.
+    Cdata(&'a str),
     /// A comment, the doctype, a processing instruction, a dropped or cut-off tag.
     Other,
 }
 
 /// The next markup in `b` at or after `from`: its start, its end (exclusive) and what it is.
-fn next_markup<'a>(b: &[u8], gap: &'a str, mut from: usize) -> Option<(usize, usize, Markup<'a>)> {
+fn next_markup<'a>(
+    b: &[u8],
+    gap: &'a str,
+    mut from: usize,
+    cdata: bool,
+) -> Option<(usize, usize, Markup<'a>)> {
     while let Some(k) = memchr::memchr(b'<', b.get(from..)?) {
         let at = from + k;
-        if let Some((end, markup)) = markup_at(b, gap, at) {
+        if let Some((end, markup)) = markup_at(b, gap, at, cdata) {
             return Some((at, end, markup));
         }
         from = at + 1;
@@ -157,7 +311,7 @@ fn next_markup<'a>(b: &[u8], gap: &'a str, mut from: usize) -> Option<(usize, us
 /// The end (exclusive) of the markup starting with the `<` at `at` and what it is, or `None`
 /// when that `<` is text. Unterminated markup runs to the end of the gap, as the tokenizer
 /// drops it at the end of the input.
-fn markup_at<'a>(b: &[u8], gap: &'a str, at: usize) -> Option<(usize, Markup<'a>)> {
+fn markup_at<'a>(b: &[u8], gap: &'a str, at: usize, cdata: bool) -> Option<(usize, Markup<'a>)> {
     let after = |from: usize, needle: &[u8]| {
         memchr::memmem::find(b.get(from..).unwrap_or_default(), needle)
             .map_or(b.len(), |p| from + p + needle.len())
@@ -174,6 +328,12 @@ fn markup_at<'a>(b: &[u8], gap: &'a str, at: usize) -> Option<(usize, Markup<'a>
                 after(body, b"-->")
             };
             Some((end, Markup::Other))
+        }
+        // In foreign content a CDATA section is text up to `]]>`.
+        b'!' if cdata && b[at..].starts_with(b"<![CDATA[") => {
+            let body = at + 9;
+            let close = memchr::memmem::find(&b[body..], b"]]>").map_or(b.len(), |p| body + p);
+            Some(((close + 3).min(b.len()), Markup::Cdata(&gap[body..close])))
         }
         // The doctype, CDATA outside foreign content, bogus comments.
         b'!' | b'?' => Some((after(at + 2, b">"), Markup::Other)),
@@ -306,7 +466,7 @@ mod tests {
     fn data_text_nodes<'a>(gap: &'a str, mut node: impl FnMut(&'a str)) {
         let b = gap.as_bytes();
         let mut text_start = 0;
-        while let Some((at, end, _)) = next_markup(b, gap, text_start) {
+        while let Some((at, end, _)) = next_markup(b, gap, text_start, false) {
             if at > text_start {
                 node(&gap[text_start..at]);
             }
@@ -341,7 +501,7 @@ mod tests {
     fn end_tags_are_read_with_their_names() {
         let gap = "a</DIV >b";
         assert_eq!(
-            next_markup(gap.as_bytes(), gap, 0),
+            next_markup(gap.as_bytes(), gap, 0, false),
             Some((1, 8, Markup::EndTag("DIV")))
         );
     }

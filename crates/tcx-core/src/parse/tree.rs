@@ -10,8 +10,10 @@ use lol_html::html_content::{Element, EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
 use super::consent::is_consent_banner;
-use super::gaps::{GapReader, ParserStack, lower_tag, raw_text_element, read_gap};
-use super::scan::{attribute, body_html_end_tags, decode_text, parser_memory, tag_in_source};
+use super::gaps::{GapReader, ParserStack, TokenizerState, lower_tag, read_gap};
+use super::scan::{
+    attribute, body_html_end_tags, decode_text, has_font_attributes, parser_memory, tag_in_source,
+};
 use super::stack::{ElementStack, is_unrendered, is_void, static_tag};
 use crate::{AnalysisOptions, AnalyzeError};
 
@@ -121,6 +123,8 @@ struct BuildState {
     parser_open: ParserStack<Cow<'static, str>>,
     /// Reused buffer of the nodes an end tag closes.
     popped: Vec<u32>,
+    /// The tokenizer's namespace and raw-text state, as lol_html has them.
+    tokenizer: TokenizerState,
 }
 
 impl ReducedTree {
@@ -183,6 +187,7 @@ impl ReducedTree {
             read_to: 0,
             parser_open: ParserStack::default(),
             popped: Vec::new(),
+            tokenizer: TokenizerState::default(),
         }));
         for range in ranges {
             let slice = html
@@ -220,6 +225,9 @@ fn parse_slice(
         let mut st = state.borrow_mut();
         st.body_html_end_tags = body_html_end_tags(slice);
         st.read_to = 0;
+        // lol_html starts each range afresh.
+        st.tokenizer = TokenizerState::default();
+        st.parser_open = ParserStack::default();
         st.from_source
     };
     let on_element = Rc::clone(state);
@@ -268,20 +276,28 @@ fn parse_slice(
         .map_err(|e| AnalyzeError::Parser(e.to_string()))
 }
 
-fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str) {
+/// The page up to a start tag read (text, end tags) and the tag's name, its effect on the
+/// tokenizer recorded.
+fn reach_start_tag(st: &mut BuildState, el: &Element, source: &str) -> Cow<'static, str> {
     let location = el.source_location().bytes();
-    let start = location.start;
-    {
-        let mut st = state.borrow_mut();
-        if st.from_source {
-            st.read_until(source, start, location.end);
-        }
+    if st.from_source {
+        st.read_until(source, location.start, location.end);
     }
-    let tag: Cow<'static, str> = match tag_in_source(source, start) {
+    let tag: Cow<'static, str> = match tag_in_source(source, location.start) {
         Some(t) => static_tag(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed),
         None => Cow::Owned(el.tag_name()),
     };
+    if st.from_source {
+        let font_attrs = tag == "font" && has_font_attributes(el);
+        st.tokenizer
+            .start_tag(&tag, el.is_self_closing(), font_attrs);
+    }
+    tag
+}
+
+fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str) {
     let mut st = state.borrow_mut();
+    let tag = reach_start_tag(&mut st, el, source);
     let mut closed = std::mem::take(&mut st.closed);
     st.stack.imply_end_tags(&tag, &mut closed);
     st.after_close(&closed);
@@ -362,10 +378,8 @@ fn kept_attributes(el: &Element, source: &str) -> Vec<(&'static str, String)> {
 }
 
 impl GapReader for BuildState {
-    fn raw_text(&self) -> Option<(&'static str, TextType)> {
-        let top = self.stack.top().map_or("", |f| &*f.tag);
-        let foreign = self.stack.contains_tag("svg") || self.stack.contains_tag("math");
-        raw_text_element(top).filter(|_| !foreign)
+    fn tokenizer(&mut self) -> &mut TokenizerState {
+        &mut self.tokenizer
     }
 
     fn text(&mut self, raw: &str, kind: TextType) {

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use crate::parse::scan::FastHash;
 use crate::parse::stack::is_block;
 use crate::parse::tree::{NodeId, NodeKind, ReducedTree};
 use crate::structure::style::{ComputedStyles, Style};
@@ -72,7 +73,7 @@ pub fn without_sentence_breaking(tree: &ReducedTree, styles: &ComputedStyles) ->
     let is_text = |id: NodeId| matches!(&tree.node(id).kind, NodeKind::Text(_));
     // Tag path ids (parents precede children in the node table).
     let mut path = vec![0u32; n];
-    let mut path_ids: HashMap<(u32, &str), u32> = HashMap::new();
+    let mut path_ids: HashMap<(u32, &str), u32, FastHash> = HashMap::default();
     for id in 1..n {
         let node = &tree.nodes[id];
         if let Some(tag) = node.tag() {
@@ -82,8 +83,8 @@ pub fn without_sentence_breaking(tree: &ReducedTree, styles: &ComputedStyles) ->
         }
     }
     let key = |id: NodeId| (styles.get(id), path[id as usize]);
-    let mut counts: HashMap<(Style, u32), (usize, usize)> = HashMap::new();
-    let mut breaking: HashMap<(Style, u32), Style> = HashMap::new();
+    let mut counts: HashMap<(Style, u32), (usize, usize), FastHash> = HashMap::default();
+    let mut breaking: HashMap<(Style, u32), Style, FastHash> = HashMap::default();
     let mut siblings: Vec<NodeId> = Vec::new();
     for node in &tree.nodes {
         if node.children.is_empty() {

@@ -401,12 +401,24 @@ pub(crate) struct Hits {
 /// (a paragraph) adds at most [`LINE_CAP`] to a type: words spread over the text count more
 /// than words crowded in one passage (an AGB that quotes the withdrawal notice stays terms).
 pub(crate) fn content_hits(text: &str) -> Vec<Hits> {
-    content_hits_visiting(text, |_| {})
+    content_hits_with(text, &CONTENT_INDEX, |_| {}, |_| {})
 }
 
-/// [`content_hits`], also handing each non-empty folded line to `visit` (one folding pass for
-/// callers that look for more words).
-pub(crate) fn content_hits_visiting(text: &str, mut visit: impl FnMut(&str)) -> Vec<Hits> {
+/// An index of [`CONTENT`]'s phrases followed by `more`, for [`content_hits_with`].
+pub(crate) fn content_and(more: &[&'static str]) -> PhraseIndex {
+    PhraseIndex::new(CONTENT.iter().map(|c| c.0).chain(more.iter().copied()))
+}
+
+/// [`content_hits`] looking for more phrases in the same pass (one folding and one automaton
+/// for callers that count more words): `phrases` holds [`CONTENT`]'s phrases and then the others
+/// ([`content_and`]); `found_more` gets the position among the others of each one found,
+/// `visit` each non-empty folded line.
+pub(crate) fn content_hits_with(
+    text: &str,
+    phrases: &PhraseIndex,
+    mut found_more: impl FnMut(usize),
+    mut visit: impl FnMut(&str),
+) -> Vec<Hits> {
     let mut weight = [0.0; 7];
     let mut count = [0usize; 7];
     let mut phrase_counts = vec![0usize; CONTENT.len()];
@@ -418,8 +430,11 @@ pub(crate) fn content_hits_visiting(text: &str, mut visit: impl FnMut(&str)) -> 
         }
         visit(&folded);
         let mut line_weight = [0.0; 7];
-        CONTENT_INDEX.scan(&folded, |j| {
-            let (_, kind, w) = CONTENT[j];
+        phrases.scan(&folded, |j| {
+            let Some(&(_, kind, w)) = CONTENT.get(j) else {
+                found_more(j - CONTENT.len());
+                return;
+            };
             phrase_counts[j] += 1;
             line_weight[index(kind)] += w;
             count[index(kind)] += 1;

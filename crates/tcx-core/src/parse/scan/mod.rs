@@ -8,7 +8,9 @@ mod source_text;
 mod state;
 mod style_key;
 mod text;
+pub(crate) use state::has_font_attributes;
 use state::*;
+pub(crate) use style_key::FastHash;
 use style_key::*;
 use text::*;
 pub(crate) use text::{attribute, decode_text, tag_in_source};
@@ -139,6 +141,8 @@ struct ScanState {
     /// Names of the elements on lol_html's stack that have no record (void elements it lets
     /// have content, such as SVG's `<image>`).
     parser_only_tags: Vec<String>,
+    /// The tokenizer's namespace and raw-text state, as lol_html has them.
+    tokenizer: crate::parse::gaps::TokenizerState,
 }
 
 impl StyleStats {

@@ -4,15 +4,14 @@
 use lol_html::html_content::TextType;
 
 use super::{ElementId, ScanState};
-use crate::parse::gaps::{GapReader, lower_tag, raw_text_element, read_gap};
+use crate::parse::gaps::{GapReader, TokenizerState, lower_tag, read_gap};
 
 /// Numbers of the tags of elements only lol_html's stack holds start here.
 const PARSER_ONLY_TAG: u32 = u32::MAX / 2;
 
 impl GapReader for ScanState {
-    fn raw_text(&self) -> Option<(&'static str, TextType)> {
-        let top = self.stack.top().map_or("", |f| &*f.tag);
-        raw_text_element(top).filter(|_| !self.in_svg() && !self.stack.contains_tag("math"))
+    fn tokenizer(&mut self) -> &mut TokenizerState {
+        &mut self.tokenizer
     }
 
     fn text(&mut self, raw: &str, kind: TextType) {

@@ -28,6 +28,11 @@ pub(super) fn start_element<'a>(
         }
     };
     let mut st = state.borrow_mut();
+    if st.reads_source_text() {
+        let font_attrs = tag == "font" && has_font_attributes(el);
+        st.tokenizer
+            .start_tag(tag, el.is_self_closing(), font_attrs);
+    }
     let mut closed = std::mem::take(&mut st.closed);
     st.stack.imply_end_tags(tag, &mut closed);
     st.close_all(&closed, start);
@@ -63,6 +68,13 @@ pub(super) fn start_element<'a>(
         }
         Ok(())
     }));
+}
+
+/// Whether a `font` element has an attribute that makes it end foreign content.
+pub(crate) fn has_font_attributes(el: &Element) -> bool {
+    ["color", "face", "size"]
+        .iter()
+        .any(|a| el.has_attribute(a))
 }
 
 impl ScanState {
@@ -116,6 +128,7 @@ impl ScanState {
             parser_open: Default::default(),
             popped: Vec::new(),
             parser_only_tags: Vec::new(),
+            tokenizer: Default::default(),
         };
         // Id 0 of both tables belongs to the virtual root.
         state.intern_tag("#document");

@@ -28,7 +28,7 @@ pub(super) fn naive_style_key(
         key.push(' ');
         key.push_str(name);
         key.push_str("=\"");
-        if value.contains('"') {
+        if memchr::memchr(b'"', value.as_bytes()).is_some() {
             key.push_str(&value.replace('"', "&quot;"));
         } else {
             key.push_str(value);

@@ -204,3 +204,98 @@ fn text_after_body_and_html_end_tags_stays_in_the_body() {
         .collect();
     assert_eq!(ps.iter().filter(|&&p| p as usize == div).count(), 3);
 }
+
+/// Pieces of markup whose reading between the start tags is easy to get wrong: raw text,
+/// script escapes, comments, stray and upper-case end tags, cut-off markup.
+const PIECES: &[&str] = &[
+    "<div class=\"a\">",
+    "</div>",
+    "<p>",
+    "</p>",
+    "<span>",
+    "</SPAN >",
+    "<li>",
+    "</li>",
+    "<ul>",
+    "</ul>",
+    "<b>",
+    "</b>",
+    "<body>",
+    "</body>",
+    "</html>",
+    "<br>",
+    "</br>",
+    "<img src=x>",
+    "<script>",
+    "</script>",
+    "</script x=1>",
+    "<style>",
+    "</style>",
+    "<title>",
+    "</title>",
+    "<textarea>",
+    "</textarea>",
+    "<noscript>",
+    "</noscript>",
+    "<svg>",
+    "</svg>",
+    "<svg/>",
+    "<math>",
+    "</math>",
+    "<mi>",
+    "</mi>",
+    "<foreignObject>",
+    "</foreignObject>",
+    "<desc>",
+    "</desc>",
+    "<title/>",
+    "<font color=red>",
+    "<font>",
+    "<annotation-xml>",
+    "</annotation-xml>",
+    "<xmp>",
+    "</xmp>",
+    "<iframe>",
+    "</iframe>",
+    "<plaintext>",
+    "<image/>",
+    "<image>",
+    "<!-- note -->",
+    "<!-->",
+    "<!--",
+    "-->",
+    "<!DOCTYPE html>",
+    "<?xml x?>",
+    "</>",
+    "</ 3>",
+    "<![CDATA[x]]>",
+    "Ein Satz mit fünf Wörtern hier. ",
+    "a < b &amp; c ",
+    "&nbsp;",
+    "\n  ",
+    "<",
+    "</",
+    "<a href",
+];
+
+proptest::proptest! {
+    #[test]
+    fn pages_read_between_start_tags_as_lol_html_reads_them(
+        pieces in proptest::collection::vec(0..PIECES.len(), 0..40),
+        chunk in 1usize..9,
+    ) {
+        let html: String = pieces.iter().map(|&i| PIECES[i]).collect();
+        let options = AnalysisOptions::default();
+        let whole = StyleStats::scan(&html, &options).ok();
+        let chunks: Vec<&[u8]> = html.as_bytes().chunks(chunk).collect();
+        let chunked = StyleStats::scan_chunks(chunks, html.len(), &options).ok();
+        proptest::prop_assert_eq!(&whole, &chunked, "pass 1 of {:?}", html);
+        let range = 0..html.len();
+        let whole_page = std::slice::from_ref(&range);
+        let from_page = crate::parse::tree::ReducedTree::build(&html, whole_page, &options).ok();
+        let from_handler =
+            crate::parse::tree::ReducedTree::build_with_text_handler(&html, whole_page, &options)
+                .ok();
+        proptest::prop_assert_eq!(from_page, from_handler, "pass 2 of {:?}", html);
+    }
+}

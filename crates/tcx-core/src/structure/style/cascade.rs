@@ -5,6 +5,8 @@ use super::*;
 use simplecss::{AttributeOperator, SelectorToken, SelectorTokenizer, StyleSheet};
 use std::collections::{HashMap, HashSet};
 
+use crate::parse::scan::FastHash;
+
 /// A rule of the page's sheets, reduced to the declarations the cascade understands.
 pub(super) struct IndexedRule<'a> {
     pub(super) selector: simplecss::Selector<'a>,
@@ -17,9 +19,9 @@ pub(super) struct IndexedRule<'a> {
 pub(super) struct Cascade<'a> {
     /// Rules in specificity order (stable: source order among equals).
     pub(super) rules: Vec<IndexedRule<'a>>,
-    pub(super) by_id: HashMap<String, Vec<usize>>,
-    pub(super) by_class: HashMap<String, Vec<usize>>,
-    pub(super) by_tag: HashMap<String, Vec<usize>>,
+    pub(super) by_id: HashMap<String, Vec<usize>, FastHash>,
+    pub(super) by_class: HashMap<String, Vec<usize>, FastHash>,
+    pub(super) by_tag: HashMap<String, Vec<usize>, FastHash>,
     pub(super) universal: Vec<usize>,
     pub(super) needs_siblings: bool,
 }
@@ -31,9 +33,9 @@ impl<'a> Cascade<'a> {
     pub(super) fn new(sheets: &'a [String], present: &SelectorKeys<'_>) -> Cascade<'a> {
         let mut c = Cascade {
             rules: Vec::new(),
-            by_id: HashMap::new(),
-            by_class: HashMap::new(),
-            by_tag: HashMap::new(),
+            by_id: HashMap::default(),
+            by_class: HashMap::default(),
+            by_tag: HashMap::default(),
             universal: Vec::new(),
             needs_siblings: false,
         };
@@ -264,9 +266,9 @@ fn only_space_and_comments(mut s: &str) -> bool {
 /// compound names anything else cannot match.
 #[derive(Default)]
 pub(super) struct SelectorKeys<'t> {
-    tags: HashSet<&'t str>,
-    classes: HashSet<&'t str>,
-    ids: HashSet<&'t str>,
+    tags: HashSet<&'t str, FastHash>,
+    classes: HashSet<&'t str, FastHash>,
+    ids: HashSet<&'t str, FastHash>,
 }
 
 impl<'t> SelectorKeys<'t> {
