@@ -113,11 +113,13 @@ pub fn detect(text: &str, allowed: &[String]) -> Option<Language> {
 /// [`detect`], also telling whether the answer is reliable. Trigram statistics alone answer
 /// confidently wrong on some English pages (Portuguese, Italian, Indonesian), so a language
 /// outside `allowed` is reported only when the text does not read like an allowed language
-/// by its function words ([`reads_like`]); otherwise the detector answers among `allowed`.
+/// by its function words ([`FunctionWords::reads_like`]); otherwise the detector answers
+/// among `allowed`.
 pub fn detect_info(text: &str, allowed: &[String]) -> Option<(Language, bool)> {
     let sample: String = text.chars().take(SAMPLE_CHARS).collect();
     let allow: Vec<Lang> = allowed.iter().filter_map(|c| lang_from_code(c)).collect();
-    let familiar = allowed.iter().any(|code| reads_like(&sample, code));
+    let words = FunctionWords::count(&sample);
+    let familiar = allowed.iter().any(|code| words.reads_like(code));
     let info = if familiar || allow.is_empty() {
         Detector::with_allowlist(allow.clone()).detect(&sample)
     } else {
@@ -148,34 +150,53 @@ pub(crate) const ENGLISH_FUNCTION_WORDS: &[&str] = &[
 /// How many of the function words the per-section guess uses.
 pub(crate) const CORE_FUNCTION_WORDS: usize = 16;
 
-/// Whether at least [`FUNCTION_WORD_SHARE`] of the words of `text` are common function words
-/// of `code` (German and English only; `false` for other languages).
-fn reads_like(text: &str, code: &str) -> bool {
-    let words: &[&str] = match code {
-        "de" => GERMAN_FUNCTION_WORDS,
-        "en" => ENGLISH_FUNCTION_WORDS,
-        _ => return false,
-    };
-    let (mut total, mut hits) = (0usize, 0usize);
-    // Words as written between spaces, punctuation trimmed; "1a" or "3." are not words.
-    for w in text
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .filter(|w| !w.is_empty() && !w.chars().any(|c| c.is_ascii_digit()))
-    {
-        total += 1;
-        // Function words are short; ASCII ones compare without a lower-case copy.
-        let hit = w.len() <= 6
-            && if w.is_ascii() {
-                words.iter().any(|f| f.eq_ignore_ascii_case(w))
-            } else {
-                words.contains(&w.to_lowercase().as_str())
+/// The words of a text and how many of them are German and English function words, counted
+/// in one pass.
+struct FunctionWords {
+    total: usize,
+    german: usize,
+    english: usize,
+}
+
+impl FunctionWords {
+    fn count(text: &str) -> FunctionWords {
+        let mut counts = FunctionWords {
+            total: 0,
+            german: 0,
+            english: 0,
+        };
+        // Words as written between spaces, punctuation trimmed; "1a" or "3." are not words.
+        for w in text
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty() && !w.chars().any(|c| c.is_ascii_digit()))
+        {
+            counts.total += 1;
+            // Function words are short; ASCII ones compare without a lower-case copy.
+            if w.len() > 6 {
+                continue;
+            }
+            let lower = (!w.is_ascii()).then(|| w.to_lowercase());
+            let is = |words: &[&str]| match &lower {
+                None => words.iter().any(|f| f.eq_ignore_ascii_case(w)),
+                Some(l) => words.contains(&l.as_str()),
             };
-        if hit {
-            hits += 1;
+            counts.german += usize::from(is(GERMAN_FUNCTION_WORDS));
+            counts.english += usize::from(is(ENGLISH_FUNCTION_WORDS));
         }
+        counts
     }
-    total >= 20 && hits as f64 >= FUNCTION_WORD_SHARE * total as f64
+
+    /// Whether at least [`FUNCTION_WORD_SHARE`] of the words are common function words of
+    /// `code` (German and English only; `false` for other languages).
+    fn reads_like(&self, code: &str) -> bool {
+        let hits = match code {
+            "de" => self.german,
+            "en" => self.english,
+            _ => return false,
+        };
+        self.total >= 20 && hits as f64 >= FUNCTION_WORD_SHARE * self.total as f64
+    }
 }
 
 /// Share of function words from which a text reads like German or English (prose in either
