@@ -192,36 +192,20 @@ impl Pipeline {
         }
     }
 
-    /// Processes a local `.html`/`.html.gz` file (no fetch).
+    /// Processes a local `.html`/`.html.gz` file (no fetch). The file is read in the same task
+    /// on the blocking pool as its analysis: one hand-off between threads per page.
     pub async fn process_file(&self, job_id: &str, path: &Path, attempt: u32) -> Outcome {
         let url = crate::source::file_url(path);
         let owned = path.to_owned();
         let limit = self.max_inline_bytes;
-        let read =
-            tokio::task::spawn_blocking(move || crate::source::read_file(&owned, limit)).await;
-        match read {
-            Ok(Ok(bytes)) => {
-                let page = crate::source::page_from_vec(bytes, url.clone());
-                let fetched_at = rfc3339(SystemTime::now());
-                // A local file was chosen by hand: it is analysed whatever it is.
-                self.analyze_page(&Job::new(job_id, url), page, fetched_at, attempt, false)
-                    .await
-            }
-            Ok(Err(e)) => error_outcome(
-                &Job::new(job_id, url),
-                attempt,
-                e.kind(),
-                e.to_string(),
-                false,
-            ),
-            Err(e) => error_outcome(
-                &Job::new(job_id, url),
-                attempt,
-                "internal",
-                e.to_string(),
-                false,
-            ),
-        }
+        let job = Job::new(job_id, url.clone());
+        // A local file was chosen by hand: it is analysed whatever it is.
+        self.analyze_loaded(&job, attempt, false, move || {
+            let bytes = crate::source::read_file(&owned, limit)?;
+            let page = crate::source::page_from_vec(bytes, url);
+            Ok((page, rfc3339(SystemTime::now())))
+        })
+        .await
     }
 
     /// Runs the analysis of a loaded page on the blocking pool, bounded by the analysis
@@ -234,7 +218,24 @@ impl Pipeline {
         attempt: u32,
         refuse_non_legal: bool,
     ) -> Outcome {
-        let source = page.source(fetched_at);
+        self.analyze_loaded(job, attempt, refuse_non_legal, move || {
+            Ok((page, fetched_at))
+        })
+        .await
+    }
+
+    /// Loads a page with `load` (the page and when it was fetched) and analyses it, both in one
+    /// task on the blocking pool, bounded by the analysis threads.
+    async fn analyze_loaded<F>(
+        &self,
+        job: &Job,
+        attempt: u32,
+        refuse_non_legal: bool,
+        load: F,
+    ) -> Outcome
+    where
+        F: FnOnce() -> Result<(FetchedPage, String), crate::source::LoadError> + Send + 'static,
+    {
         let Ok(_slot) = Arc::clone(&self.analysis_slots).acquire_owned().await else {
             return error_outcome(
                 job,
@@ -255,6 +256,7 @@ impl Pipeline {
         };
         let started = Instant::now();
         let joined = tokio::task::spawn_blocking(move || {
+            let (page, fetched_at) = load()?;
             // The analysis reads no clock; its stage times are measured here, at the edge.
             let mut stages = Vec::with_capacity(tcx_core::Stage::ALL.len());
             let mut last = Instant::now();
@@ -263,15 +265,23 @@ impl Pipeline {
                 stages.push((stage, now - last));
                 last = now;
             });
-            (result, stages)
+            Ok((page.source(fetched_at), result, stages))
         })
-        .await
-        .map(|(result, stages)| {
-            for (stage, elapsed) in stages {
-                self.metrics.observe_stage(stage.name(), elapsed);
+        .await;
+        let (source, joined) = match joined {
+            Ok(Ok((source, result, stages))) => {
+                for (stage, elapsed) in stages {
+                    self.metrics.observe_stage(stage.name(), elapsed);
+                }
+                (source, Ok(result))
             }
-            result
-        });
+            Ok(Err(e)) => {
+                let e: crate::source::LoadError = e;
+                return error_outcome(job, attempt, e.kind(), e.to_string(), false);
+            }
+            // A panic in the analysis is a bug; report it instead of losing the job.
+            Err(e) => (Source::new(Some(job.url.clone()), None, None, None), Err(e)),
+        };
         self.metrics.observe_stage("analyze", started.elapsed());
         let extracted_at = rfc3339(SystemTime::now());
         let (document, error_kind) = match joined {
@@ -292,7 +302,6 @@ impl Pipeline {
                 ),
                 Some(e.kind().to_owned()),
             ),
-            // A panic in the analysis is a bug; report it instead of losing the job.
             Err(e) => (
                 Document::from_error(
                     ErrorInfo::new("internal", format!("analysis failed: {e}"), false),
