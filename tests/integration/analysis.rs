@@ -230,6 +230,17 @@ fn ten_thousand_nested_divs() {
         "<div>".repeat(10_000)
     );
     assert!(analyze(&html, &opts()).is_ok());
+    // Stray end tags of a name no open element has, under all of them, close nothing (and
+    // are found stray without a walk down the 10,000 open elements each).
+    let html = format!(
+        "<body><span>kurz</span>{}<p>Text unter vielen falschen Endtags hier</p>{}{}",
+        "<div>".repeat(10_000),
+        "</span>".repeat(10_000),
+        "</div>".repeat(10_000)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("Text unter vielen falschen Endtags hier"));
+    assert!(a.content.path.ends_with("/div"), "{}", a.content.path);
 }
 
 #[test]

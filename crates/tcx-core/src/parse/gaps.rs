@@ -18,7 +18,13 @@
 //! A test compares this reading with lol_html's text and end-tag handlers on every corpus
 //! page, for both passes.
 
+use std::borrow::Borrow;
+use std::collections::HashMap;
+use std::hash::Hash;
+
 use lol_html::html_content::TextType;
+
+use crate::parse::scan::FastHash;
 
 /// The name and kind of text of an HTML element whose content the tokenizer reads as raw
 /// text, as lol_html's tree-builder simulator decides it; `None` for ordinary content.
@@ -240,32 +246,53 @@ pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, t
 }
 
 /// The elements on lol_html's own element stack, by a key naming their tag, with the pass's
-/// id of each (`None` for one the pass keeps no record of).
+/// id of each (`None` for one the pass keeps no record of). How many elements of each key are
+/// open is counted (as lol_html does): an end tag whose name no open element has is found
+/// stray without a walk down the stack, so thousands of stray end tags under thousands of
+/// open elements stay linear.
 #[derive(Debug)]
 pub(crate) struct ParserStack<K> {
     open: Vec<(K, Option<u32>)>,
+    counts: HashMap<K, u32, FastHash>,
 }
 
 impl<K> Default for ParserStack<K> {
     fn default() -> Self {
-        ParserStack { open: Vec::new() }
+        ParserStack {
+            open: Vec::new(),
+            counts: HashMap::default(),
+        }
     }
 }
 
-impl<K> ParserStack<K> {
+impl<K: Hash + Eq + Clone> ParserStack<K> {
     /// An element lol_html keeps on its stack (one that can have content).
     pub(crate) fn push(&mut self, key: K, id: Option<u32>) {
+        *self.counts.entry(key.clone()).or_insert(0) += 1;
         self.open.push((key, id));
     }
 
     /// Pops the innermost element with `key` and every element above it, appending their ids
     /// to `popped` (outermost first); nothing when no element has that key.
-    pub(crate) fn pop_to<Q: ?Sized>(&mut self, key: &Q, popped: &mut Vec<u32>)
+    pub(crate) fn pop_to<Q>(&mut self, key: &Q, popped: &mut Vec<u32>)
     where
-        K: PartialEq<Q>,
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
     {
-        if let Some(pos) = self.open.iter().rposition(|(k, _)| k.eq(key)) {
-            popped.extend(self.open.drain(pos..).filter_map(|(_, id)| id));
+        if !self.counts.contains_key(key) {
+            return;
+        }
+        let Some(pos) = self.open.iter().rposition(|(k, _)| k.borrow() == key) else {
+            return;
+        };
+        for (k, id) in self.open.drain(pos..) {
+            if let Some(n) = self.counts.get_mut::<K>(&k) {
+                *n -= 1;
+                if *n == 0 {
+                    self.counts.remove::<K>(&k);
+                }
+            }
+            popped.extend(id);
         }
     }
 }
@@ -460,6 +487,35 @@ fn script_end(b: &[u8], end_tag_at: impl Fn(usize) -> bool) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parser_stack_pairs_end_tags_by_name_and_ignores_stray_ones() {
+        let mut stack = ParserStack::default();
+        for (key, id) in [
+            ("div", Some(1)),
+            ("p", Some(2)),
+            ("image", None),
+            ("p", Some(3)),
+        ] {
+            stack.push(key.to_owned(), id);
+        }
+        let mut popped = Vec::new();
+        stack.pop_to("span", &mut popped);
+        assert!(popped.is_empty());
+        stack.pop_to("p", &mut popped);
+        assert_eq!(popped, [3]);
+        popped.clear();
+        // The outer `p` and everything above it; the element without a record has no id.
+        stack.push("b".to_owned(), Some(4));
+        stack.pop_to("p", &mut popped);
+        assert_eq!(popped, [2, 4]);
+        popped.clear();
+        stack.pop_to("p", &mut popped);
+        assert!(popped.is_empty(), "no p is open any more");
+        stack.pop_to("div", &mut popped);
+        assert_eq!(popped, [1]);
+        assert!(stack.counts.is_empty());
+    }
 
     /// Calls `node` with each text node of a gap of ordinary (data) content: the text between
     /// the markup in it.
