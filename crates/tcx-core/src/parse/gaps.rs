@@ -18,7 +18,6 @@
 //! A test compares this reading with lol_html's text and end-tag handlers on every corpus
 //! page, for both passes.
 
-use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -245,6 +244,25 @@ pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, t
     }
 }
 
+/// A key naming an element's tag on [`ParserStack`].
+pub(crate) trait StackKey: Hash + Eq + Clone {
+    /// A small number for this key, when it has one: its open elements are then counted in a
+    /// table instead of a map.
+    fn small(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// Pass 1's interned tag ids.
+impl StackKey for u32 {
+    fn small(&self) -> Option<usize> {
+        usize::try_from(*self).ok().filter(|&n| n < 1024)
+    }
+}
+
+/// Pass 2's tag names.
+impl StackKey for std::borrow::Cow<'static, str> {}
+
 /// The elements on lol_html's own element stack, by a key naming their tag, with the pass's
 /// id of each (`None` for one the pass keeps no record of). How many elements of each key are
 /// open is counted (as lol_html does): an end tag whose name no open element has is found
@@ -253,6 +271,7 @@ pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, t
 #[derive(Debug)]
 pub(crate) struct ParserStack<K> {
     open: Vec<(K, Option<u32>)>,
+    small_counts: Vec<u32>,
     counts: HashMap<K, u32, FastHash>,
 }
 
@@ -260,40 +279,52 @@ impl<K> Default for ParserStack<K> {
     fn default() -> Self {
         ParserStack {
             open: Vec::new(),
+            small_counts: Vec::new(),
             counts: HashMap::default(),
         }
     }
 }
 
-impl<K: Hash + Eq + Clone> ParserStack<K> {
+impl<K: StackKey> ParserStack<K> {
+    /// The count of open elements of `key`.
+    fn count(&mut self, key: &K) -> &mut u32 {
+        match key.small() {
+            Some(n) => {
+                if self.small_counts.len() <= n {
+                    self.small_counts.resize(n + 1, 0);
+                }
+                &mut self.small_counts[n]
+            }
+            None => self.counts.entry(key.clone()).or_insert(0),
+        }
+    }
+
     /// An element lol_html keeps on its stack (one that can have content).
     pub(crate) fn push(&mut self, key: K, id: Option<u32>) {
-        *self.counts.entry(key.clone()).or_insert(0) += 1;
+        *self.count(&key) += 1;
         self.open.push((key, id));
     }
 
     /// Pops the innermost element with `key` and every element above it, appending their ids
     /// to `popped` (outermost first); nothing when no element has that key.
-    pub(crate) fn pop_to<Q>(&mut self, key: &Q, popped: &mut Vec<u32>)
-    where
-        K: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
-    {
-        if !self.counts.contains_key(key) {
+    pub(crate) fn pop_to(&mut self, key: &K, popped: &mut Vec<u32>) {
+        if *self.count(key) == 0 {
             return;
         }
-        let Some(pos) = self.open.iter().rposition(|(k, _)| k.borrow() == key) else {
+        let Some(pos) = self.open.iter().rposition(|(k, _)| k == key) else {
             return;
         };
-        for (k, id) in self.open.drain(pos..) {
-            if let Some(n) = self.counts.get_mut::<K>(&k) {
-                *n -= 1;
-                if *n == 0 {
-                    self.counts.remove::<K>(&k);
-                }
+        for (k, id) in &self.open[pos..] {
+            let n = match k.small() {
+                Some(n) => self.small_counts.get_mut(n),
+                None => self.counts.get_mut(k),
+            };
+            if let Some(n) = n {
+                *n = n.saturating_sub(1);
             }
-            popped.extend(id);
+            popped.extend(*id);
         }
+        self.open.truncate(pos);
     }
 }
 
@@ -490,31 +521,38 @@ mod tests {
 
     #[test]
     fn parser_stack_pairs_end_tags_by_name_and_ignores_stray_ones() {
-        let mut stack = ParserStack::default();
-        for (key, id) in [
-            ("div", Some(1)),
-            ("p", Some(2)),
-            ("image", None),
-            ("p", Some(3)),
-        ] {
-            stack.push(key.to_owned(), id);
+        // Names counted in the map (pass 2) and small numbers counted in the table (pass 1).
+        fn check<K: StackKey>(key: impl Fn(&'static str) -> K) {
+            let mut stack = ParserStack::default();
+            for (name, id) in [
+                ("div", Some(1)),
+                ("p", Some(2)),
+                ("img", None),
+                ("p", Some(3)),
+            ] {
+                stack.push(key(name), id);
+            }
+            let mut popped = Vec::new();
+            stack.pop_to(&key("span"), &mut popped);
+            assert!(popped.is_empty());
+            stack.pop_to(&key("p"), &mut popped);
+            assert_eq!(popped, [3]);
+            popped.clear();
+            // The outer `p` and everything above it; the element without a record has no id.
+            stack.push(key("b"), Some(4));
+            stack.pop_to(&key("p"), &mut popped);
+            assert_eq!(popped, [2, 4]);
+            popped.clear();
+            stack.pop_to(&key("p"), &mut popped);
+            assert!(popped.is_empty(), "no p is open any more");
+            stack.pop_to(&key("div"), &mut popped);
+            assert_eq!(popped, [1]);
+            assert!(stack.open.is_empty());
         }
-        let mut popped = Vec::new();
-        stack.pop_to("span", &mut popped);
-        assert!(popped.is_empty());
-        stack.pop_to("p", &mut popped);
-        assert_eq!(popped, [3]);
-        popped.clear();
-        // The outer `p` and everything above it; the element without a record has no id.
-        stack.push("b".to_owned(), Some(4));
-        stack.pop_to("p", &mut popped);
-        assert_eq!(popped, [2, 4]);
-        popped.clear();
-        stack.pop_to("p", &mut popped);
-        assert!(popped.is_empty(), "no p is open any more");
-        stack.pop_to("div", &mut popped);
-        assert_eq!(popped, [1]);
-        assert!(stack.counts.is_empty());
+        check(std::borrow::Cow::Borrowed);
+        let names = ["div", "p", "img", "b", "span"];
+        check(|name| names.iter().position(|n| *n == name).unwrap_or(99) as u32);
+        check(|name| 5000 + names.iter().position(|n| *n == name).unwrap_or(99) as u32);
     }
 
     /// Calls `node` with each text node of a gap of ordinary (data) content: the text between

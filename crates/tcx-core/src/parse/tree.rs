@@ -391,7 +391,12 @@ impl GapReader for BuildState {
 
     fn end_tag(&mut self, name: &str, start: usize, _end: usize) {
         let mut popped = std::mem::take(&mut self.popped);
-        self.parser_open.pop_to(&*lower_tag(name), &mut popped);
+        let name = lower_tag(name);
+        let key = match static_tag(&name) {
+            Some(tag) => Cow::Borrowed(tag),
+            None => Cow::Owned(name.into_owned()),
+        };
+        self.parser_open.pop_to(&key, &mut popped);
         for &id in &popped {
             self.close_element(id, start);
         }
