@@ -254,7 +254,15 @@ impl Pipeline {
             }
             None => Arc::clone(&self.options),
         };
+        let typing = Typing {
+            url: job.url.clone(),
+            found_by: job.found_by.clone(),
+            refuse_non_legal: refuse_non_legal && self.discovery.reject_non_legal_pages,
+            output: self.output,
+        };
         let started = Instant::now();
+        // The Document is built (typed, judged, trimmed to the output) on the blocking pool
+        // too: that work is bounded by the analysis threads and keeps the runtime responsive.
         let joined = tokio::task::spawn_blocking(move || {
             let (page, fetched_at) = load()?;
             // The analysis reads no clock; its stage times are measured here, at the edge.
@@ -265,52 +273,37 @@ impl Pipeline {
                 stages.push((stage, now - last));
                 last = now;
             });
-            Ok((page.source(fetched_at), result, stages))
+            Ok((typing.document(result, page.source(fetched_at)), stages))
         })
         .await;
-        let (source, joined) = match joined {
-            Ok(Ok((source, result, stages))) => {
+        let (document, error_kind) = match joined {
+            Ok(Ok(((document, error_kind, method), stages))) => {
                 for (stage, elapsed) in stages {
                     self.metrics.observe_stage(stage.name(), elapsed);
                 }
-                (source, Ok(result))
+                if let Some(method) = method {
+                    self.metrics
+                        .content_method
+                        .with_label_values(&[method])
+                        .inc();
+                }
+                (document, error_kind)
             }
             Ok(Err(e)) => {
                 let e: crate::source::LoadError = e;
                 return error_outcome(job, attempt, e.kind(), e.to_string(), false);
             }
             // A panic in the analysis is a bug; report it instead of losing the job.
-            Err(e) => (Source::new(Some(job.url.clone()), None, None, None), Err(e)),
-        };
-        self.metrics.observe_stage("analyze", started.elapsed());
-        let extracted_at = rfc3339(SystemTime::now());
-        let (document, error_kind) = match joined {
-            Ok(Ok(analysis)) => {
-                let method = analysis.content.method.name();
-                self.metrics
-                    .content_method
-                    .with_label_values(&[method])
-                    .inc();
-                let document = Document::from_analysis(analysis, source, extracted_at);
-                self.typed_or_refused(job, document, refuse_non_legal)
-            }
-            Ok(Err(e)) => (
-                Document::from_error(
-                    ErrorInfo::new(e.kind(), e.to_string(), e.retryable()),
-                    source,
-                    extracted_at,
-                ),
-                Some(e.kind().to_owned()),
-            ),
             Err(e) => (
                 Document::from_error(
                     ErrorInfo::new("internal", format!("analysis failed: {e}"), false),
-                    source,
-                    extracted_at,
+                    Source::new(Some(job.url.clone()), None, None, None),
+                    rfc3339(SystemTime::now()),
                 ),
                 Some("internal".to_owned()),
             ),
         };
+        self.metrics.observe_stage("analyze", started.elapsed());
         Outcome {
             result: ResultMessage::for_job(document.with_job_id(&job.job_id), attempt, job),
             error_kind,
@@ -318,17 +311,52 @@ impl Pipeline {
             follow: Vec::new(),
         }
     }
+}
+
+/// What turning an analysis into a job's Document needs to know of the job and the settings
+/// (moved with the analysis onto the blocking pool).
+struct Typing {
+    url: String,
+    found_by: Option<crate::job::FoundBy>,
+    /// Refuse a page that is not a legal document (a page job, with
+    /// `discovery.reject_non_legal_pages` on).
+    refuse_non_legal: bool,
+    output: tcx_core::OutputOptions,
+}
+
+impl Typing {
+    /// The Document of an analysis (typed, and refused when it is not a legal page), its error
+    /// kind, and the content method when the analysis succeeded.
+    fn document(
+        &self,
+        result: Result<tcx_core::Analysis, tcx_core::AnalyzeError>,
+        source: Source,
+    ) -> (Document, Option<String>, Option<&'static str>) {
+        let extracted_at = rfc3339(SystemTime::now());
+        match result {
+            Ok(analysis) => {
+                let method = analysis.content.method.name();
+                let document = Document::from_analysis(analysis, source, extracted_at);
+                let (document, error_kind) = self.typed_or_refused(document);
+                (document, error_kind, Some(method))
+            }
+            Err(e) => (
+                Document::from_error(
+                    ErrorInfo::new(e.kind(), e.to_string(), e.retryable()),
+                    source,
+                    extracted_at,
+                ),
+                Some(e.kind().to_owned()),
+                None,
+            ),
+        }
+    }
 
     /// The analysed page's Document with its type read again with the link it was found by,
-    /// or — when it is not a legal page and `discovery.reject_non_legal_pages` is on — the
-    /// error result [`NOT_LEGAL_PAGE`].
-    fn typed_or_refused(
-        &self,
-        job: &Job,
-        mut document: Document,
-        refuse_non_legal: bool,
-    ) -> (Document, Option<String>) {
-        if let Some(found) = &job.found_by {
+    /// or — when it is not a legal page and refusing is on — the error result
+    /// [`NOT_LEGAL_PAGE`].
+    fn typed_or_refused(&self, mut document: Document) -> (Document, Option<String>) {
+        if let Some(found) = &self.found_by {
             let hints = tcx_core::TypeHints {
                 url: Some(found.url.as_str()),
                 link_text: Some(found.text.as_str()),
@@ -339,9 +367,9 @@ impl Pipeline {
         }
         // An address that names a legal document ("/agb", "/privacy-policy") is evidence the
         // page's text cannot outweigh: a short imprint is still an imprint.
-        let named_by_url = tcx_core::type_of_url(&job.url)
+        let named_by_url = tcx_core::type_of_url(&self.url)
             .is_some_and(|kind| kind != tcx_core::DocumentType::Other);
-        if refuse_non_legal && self.discovery.reject_non_legal_pages && !named_by_url {
+        if self.refuse_non_legal && !named_by_url {
             let verdict = tcx_core::legal_page_verdict(&document);
             if !verdict.is_legal {
                 let error = ErrorInfo::new(
