@@ -257,6 +257,8 @@ pub fn looks_like_html(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    use encoding_rs::ISO_8859_2;
+
     #[test]
     fn decoding_owned_bytes_equals_decoding_borrowed_ones() {
         let pages: [&[u8]; 5] = [
@@ -274,7 +276,6 @@ mod tests {
             assert_eq!(owned.had_errors, borrowed.had_errors);
         }
     }
-    use encoding_rs::ISO_8859_2;
 
     /// "Widerrufsbelehrung: Gebühr 5 € für Rücksendungen, Größe" in windows-1252 (0x80 = €).
     const W1252_BODY: &[u8] =

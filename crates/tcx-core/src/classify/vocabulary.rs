@@ -213,12 +213,9 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
             break;
         };
         i += c.len_utf8();
-        // Other ASCII: no case tables, no accents.
+        // Other ASCII (letters and digits came as runs) separates words.
         if c.is_ascii() {
-            if c.is_ascii_alphanumeric() {
-                out.push(c.to_ascii_lowercase());
-                space = false;
-            } else if !space {
+            if !space {
                 out.push(' ');
                 space = true;
             }

@@ -20,6 +20,7 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
+use std::ops::Range;
 
 use lol_html::html_content::TextType;
 
@@ -59,6 +60,8 @@ enum Namespace {
 pub(crate) struct TokenizerState {
     namespaces: Vec<Namespace>,
     raw: Option<(&'static str, TextType)>,
+    /// Where the page not yet read begins (the end of the last start tag).
+    read_to: usize,
 }
 
 impl Default for TokenizerState {
@@ -66,6 +69,7 @@ impl Default for TokenizerState {
         TokenizerState {
             namespaces: vec![Namespace::Html],
             raw: None,
+            read_to: 0,
         }
     }
 }
@@ -189,13 +193,31 @@ pub(crate) trait GapReader {
     fn tokenizer(&mut self) -> &mut TokenizerState;
     /// A text node of the given kind, as written (character references not decoded).
     fn text(&mut self, raw: &str, kind: TextType);
-    /// An end tag named `name` (as written) at `start..end` in the page.
-    fn end_tag(&mut self, name: &str, start: usize, end: usize);
+    /// An end tag named `name` (as written) that ends at `end` in the page.
+    fn end_tag(&mut self, name: &str, end: usize);
+}
+
+/// Whether browsers ignore an end tag: `</body>` and `</html>` (content after them still
+/// belongs to the body).
+pub(crate) fn is_ignored_end_tag(name: &str) -> bool {
+    name.eq_ignore_ascii_case("body") || name.eq_ignore_ascii_case("html")
+}
+
+/// Reads the page from the end of the last start tag up to the start tag at `tag` (an empty
+/// range at the page's length for the end of the input) — its text nodes and end tags — then
+/// moves past that start tag. Several handlers may run for one token; only the first reads.
+pub(crate) fn read_up_to(reader: &mut impl GapReader, source: &str, tag: Range<usize>) {
+    let from = reader.tokenizer().read_to;
+    if tag.start < from {
+        return;
+    }
+    reader.tokenizer().read_to = tag.end.max(tag.start);
+    read_gap(reader, source, from, tag.start);
 }
 
 /// Reads `source[from..to]`, a gap between two start tags (or the end of the input): its text
 /// nodes and end tags, in order.
-pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, to: usize) {
+fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, to: usize) {
     let mut at = from;
     while at < to {
         let gap = &source[at..to];
@@ -205,7 +227,7 @@ pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, t
             reader.text(&gap[..end_start], kind);
             if end_start < end {
                 reader.tokenizer().end_tag(tag);
-                reader.end_tag(tag, at + end_start, at + end);
+                reader.end_tag(tag, at + end);
             }
             at += end;
             continue;
@@ -227,7 +249,7 @@ pub(crate) fn read_gap(reader: &mut impl GapReader, source: &str, from: usize, t
             }
             if let Markup::EndTag(name) = markup {
                 reader.tokenizer().end_tag(&lower_tag(name));
-                reader.end_tag(name, at + m_start, at + m_end);
+                reader.end_tag(name, at + m_end);
                 closed_at = Some(m_end);
                 break;
             }

@@ -10,10 +10,10 @@ use lol_html::html_content::{Element, EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
 use super::consent::is_consent_banner;
-use super::gaps::{GapReader, ParserStack, TokenizerState, lower_tag, read_gap};
-use super::scan::{
-    attribute, body_html_end_tags, decode_text, has_font_attributes, parser_memory, tag_in_source,
+use super::gaps::{
+    GapReader, ParserStack, TokenizerState, is_ignored_end_tag, lower_tag, read_up_to,
 };
+use super::scan::{attribute, decode_text, has_font_attributes, parser_memory, tag_in_source};
 use super::stack::{ElementStack, is_unrendered, is_void, static_tag};
 use crate::{AnalysisOptions, AnalyzeError};
 
@@ -111,14 +111,9 @@ struct BuildState {
     skipped: Vec<u32>,
     /// Skip consent banners (as pass 1 did, see `StyleStats::consent_banners_skipped`).
     skip_banners: bool,
-    /// Where `</body>` and `</html>` are written in the range being parsed (browsers ignore
-    /// them).
-    body_html_end_tags: Vec<usize>,
     /// Text and end tags are read from the page between the start tags (as pass 1 does, see
     /// `parse::gaps`), not from lol_html's text and end-tag handlers.
     from_source: bool,
-    /// Where the page not yet read begins in the range being parsed.
-    read_to: usize,
     /// lol_html's own element stack, pairing end tags read from the page with nodes.
     parser_open: ParserStack<Cow<'static, str>>,
     /// Reused buffer of the nodes an end tag closes.
@@ -182,9 +177,7 @@ impl ReducedTree {
             closed: Vec::new(),
             skipped: Vec::new(),
             skip_banners,
-            body_html_end_tags: Vec::new(),
             from_source,
-            read_to: 0,
             parser_open: ParserStack::default(),
             popped: Vec::new(),
             tokenizer: TokenizerState::default(),
@@ -223,8 +216,6 @@ fn parse_slice(
 ) -> Result<(), AnalyzeError> {
     let from_source = {
         let mut st = state.borrow_mut();
-        st.body_html_end_tags = body_html_end_tags(slice);
-        st.read_to = 0;
         // lol_html starts each range afresh.
         st.tokenizer = TokenizerState::default();
         st.parser_open = ParserStack::default();
@@ -242,7 +233,7 @@ fn parse_slice(
         .append_document_content_handler(end!(move |_| {
             let mut st = on_end.borrow_mut();
             if st.from_source {
-                st.read_until(slice, slice.len(), slice.len());
+                read_up_to(&mut *st, slice, slice.len()..slice.len());
             }
             let mut closed = std::mem::take(&mut st.closed);
             st.stack.finish(&mut closed);
@@ -281,7 +272,7 @@ fn parse_slice(
 fn reach_start_tag(st: &mut BuildState, el: &Element, source: &str) -> Cow<'static, str> {
     let location = el.source_location().bytes();
     if st.from_source {
-        st.read_until(source, location.start, location.end);
+        read_up_to(st, source, location.clone());
     }
     let tag: Cow<'static, str> = match tag_in_source(source, location.start) {
         Some(t) => static_tag(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed),
@@ -358,9 +349,9 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
     drop(st);
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        on_end
-            .borrow_mut()
-            .close_element(id, end.source_location().bytes().start);
+        if !is_ignored_end_tag(&end.name()) {
+            on_end.borrow_mut().close_element(id);
+        }
         Ok(())
     }));
 }
@@ -389,16 +380,21 @@ impl GapReader for BuildState {
         }
     }
 
-    fn end_tag(&mut self, name: &str, start: usize, _end: usize) {
+    /// Closes what lol_html's stack pairs with the end tag; `</body>` and `</html>` leave
+    /// the elements open (browsers ignore them) but still leave lol_html's stack.
+    fn end_tag(&mut self, name: &str, _end: usize) {
         let mut popped = std::mem::take(&mut self.popped);
         let name = lower_tag(name);
+        let ignored = is_ignored_end_tag(&name);
         let key = match static_tag(&name) {
             Some(tag) => Cow::Borrowed(tag),
             None => Cow::Owned(name.into_owned()),
         };
         self.parser_open.pop_to(&key, &mut popped);
-        for &id in &popped {
-            self.close_element(id, start);
+        if !ignored {
+            for &id in &popped {
+                self.close_element(id);
+            }
         }
         popped.clear();
         self.popped = popped;
@@ -440,28 +436,13 @@ impl BuildState {
         self.add_node(parent, NodeKind::Text(text));
     }
 
-    /// Closes the element with node (or marker) `id` at its end tag starting at `at`, unless
-    /// that is a `</body>` or `</html>` (browsers ignore them).
-    fn close_element(&mut self, id: u32, at: usize) {
-        if self.body_html_end_tags.binary_search(&at).is_ok() {
-            return;
-        }
+    /// Closes the element with node (or marker) `id` at its end tag.
+    fn close_element(&mut self, id: u32) {
         let mut closed = std::mem::take(&mut self.closed);
         self.stack.close(id, &mut closed);
         self.after_close(&closed);
         closed.clear();
         self.closed = closed;
-    }
-
-    /// Reads the page from the end of the last start tag up to the start tag at
-    /// `token_start`, then moves past it (it ends at `token_end`).
-    fn read_until(&mut self, source: &str, token_start: usize, token_end: usize) {
-        let from = self.read_to;
-        if token_start < from {
-            return;
-        }
-        self.read_to = token_end.max(token_start);
-        read_gap(self, source, from, token_start);
     }
 
     fn after_close(&mut self, closed: &[u32]) {

@@ -127,12 +127,9 @@ struct ScanState {
     in_title: bool,
     /// The outermost open `h1`–`h3`, whose text is kept.
     heading: Option<ElementId>,
-    /// Where `</body` and `</html` are written in the page (sorted), when the whole page is
-    /// at hand: end tags are then recognised without asking the parser for their names.
-    body_html_end_tags: Option<Vec<usize>>,
-    /// With the whole page at hand: where the text not yet counted begins (the end of the
-    /// last token a handler saw; see `source_text`).
-    text_at: usize,
+    /// The whole page is at hand: text and end tags are read from it between the start tags
+    /// (see `source_text`), not from lol_html's handlers.
+    reads_source: bool,
     /// With the whole page at hand: the elements on lol_html's own element stack (interned
     /// tag, record), which end tags read from the page close (see `source_text`).
     parser_open: crate::parse::gaps::ParserStack<u32>,
@@ -221,7 +218,7 @@ impl StyleStats {
     ) -> Result<StyleStats, AnalyzeError> {
         let mut scan = ScanState::new(total_len, options.min_words);
         scan.skip_banners = skip_banners;
-        scan.body_html_end_tags = source.map(body_html_end_tags);
+        scan.reads_source = source.is_some();
         scan.stats.consent_banners_skipped = skip_banners;
         let state = Rc::new(RefCell::new(scan));
         let on_element = Rc::clone(&state);
@@ -237,7 +234,7 @@ impl StyleStats {
             .append_document_content_handler(end!(move |_| {
                 let mut st = on_end.borrow_mut();
                 if let Some(source) = source {
-                    st.read_until(source, source.len(), source.len());
+                    crate::parse::gaps::read_up_to(&mut *st, source, source.len()..source.len());
                 }
                 st.finish();
                 Ok(())
@@ -367,23 +364,6 @@ impl StyleStats {
             })
             .collect()
     }
-}
-
-/// The byte offsets of every `</body` and `</html` end tag (any case) in a page, ascending.
-pub(crate) fn body_html_end_tags(source: &str) -> Vec<usize> {
-    // memchr's vectorised search: the standard library's substring search was 4–5 % of the
-    // whole analysis, as this runs over every byte of every page.
-    let b = source.as_bytes();
-    memchr::memmem::find_iter(b, b"</")
-        .filter(|&i| {
-            let named = b.get(i + 2..i + 6).is_some_and(|name| {
-                name.eq_ignore_ascii_case(b"body") || name.eq_ignore_ascii_case(b"html")
-            });
-            named
-                && b.get(i + 6)
-                    .is_none_or(|&c| c == b'>' || c == b'/' || c.is_ascii_whitespace())
-        })
-        .collect()
 }
 
 pub(crate) fn parser_memory(max: usize) -> MemorySettings {

@@ -4,7 +4,7 @@
 use lol_html::html_content::TextType;
 
 use super::{ElementId, ScanState};
-use crate::parse::gaps::{GapReader, TokenizerState, lower_tag, read_gap};
+use crate::parse::gaps::{GapReader, TokenizerState, is_ignored_end_tag, lower_tag};
 
 /// Numbers of the tags of elements only lol_html's stack holds start here.
 const PARSER_ONLY_TAG: u32 = u32::MAX / 2;
@@ -21,7 +21,7 @@ impl GapReader for ScanState {
     /// Closes the innermost element of that name on lol_html's stack and every element opened
     /// after it. `</body>` and `</html>` leave the elements open (browsers ignore them) but
     /// still leave lol_html's stack, as with its handlers.
-    fn end_tag(&mut self, name: &str, start: usize, end: usize) {
+    fn end_tag(&mut self, name: &str, end: usize) {
         let name = lower_tag(name);
         let Some(tag) = self.tag_ids.get(name.as_ref()).copied().or_else(|| {
             let extra = self.parser_only_tags.iter().position(|t| *t == name)?;
@@ -31,11 +31,7 @@ impl GapReader for ScanState {
         };
         let mut popped = std::mem::take(&mut self.popped);
         self.parser_open.pop_to(&tag, &mut popped);
-        let ignored = self
-            .body_html_end_tags
-            .as_ref()
-            .is_some_and(|offsets| offsets.binary_search(&start).is_ok());
-        if !ignored {
+        if !is_ignored_end_tag(&name) {
             for &id in &popped {
                 self.close_element(id, end);
             }
@@ -46,18 +42,6 @@ impl GapReader for ScanState {
 }
 
 impl ScanState {
-    /// Reads the page from the end of the last start tag up to the start tag at
-    /// `token_start` (the end of the input when it equals the page's length), then moves
-    /// past that start tag, which ends at `token_end`.
-    pub(super) fn read_until(&mut self, source: &str, token_start: usize, token_end: usize) {
-        let from = self.text_at;
-        if token_start < from {
-            return;
-        }
-        self.text_at = token_end.max(token_start);
-        read_gap(self, source, from, token_start);
-    }
-
     /// Records an element lol_html keeps on its element stack (`id` is `None` for one pass 1
     /// keeps no record of, such as a void element it reports as able to have content).
     pub(super) fn parser_opened(&mut self, tag: &str, id: Option<ElementId>) {

@@ -1,6 +1,7 @@
 //! The pass-1 handlers: one record per element, text counted into its element.
 
 use super::*;
+use crate::parse::gaps::{is_ignored_end_tag, read_up_to};
 
 /// Attributes of the element being opened: lower-case names and decoded values, borrowed
 /// from the page where it needs no change.
@@ -17,7 +18,7 @@ pub(super) fn start_element<'a>(
     let location = el.source_location().bytes();
     let start = location.start;
     if let Some(source) = source {
-        state.borrow_mut().read_until(source, start, location.end);
+        read_up_to(&mut *state.borrow_mut(), source, location.clone());
     }
     let owned_tag;
     let tag = match source.and_then(|s| tag_in_source(s, start)) {
@@ -59,9 +60,7 @@ pub(super) fn start_element<'a>(
     drop(st);
     let on_end = Rc::clone(state);
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        // `</body>` and `</html>` are ignored by browsers: content after them still belongs
-        // to the body.
-        if !matches!(end.name().as_str(), "body" | "html") {
+        if !is_ignored_end_tag(&end.name()) {
             on_end
                 .borrow_mut()
                 .close_element(id, end.source_location().bytes().end);
@@ -123,8 +122,7 @@ impl ScanState {
             html: None,
             in_title: false,
             heading: None,
-            body_html_end_tags: None,
-            text_at: 0,
+            reads_source: false,
             parser_open: Default::default(),
             popped: Vec::new(),
             parser_only_tags: Vec::new(),
@@ -251,9 +249,10 @@ impl ScanState {
         self.closed = closed;
     }
 
-    /// Whether text is read from the page between tags (see `source_text`).
+    /// Whether text and end tags are read from the page between the start tags (see
+    /// `source_text`).
     pub(super) fn reads_source_text(&self) -> bool {
-        self.body_html_end_tags.is_some()
+        self.reads_source
     }
 
     pub(super) fn in_svg(&self) -> bool {
