@@ -185,6 +185,7 @@ async fn batch_concurrency_is_bounded() {
     let settings = loopback_settings(&[
         ("TCX__WORKER__CONCURRENCY", "4"),
         ("TCX__WORKER__PER_HOST_LIMIT", "100"),
+        ("TCX__FETCH__TIMEOUT_SECS", "10"),
     ]);
     let (results, summary) = batch(&settings, parse_job_list(&list).unwrap().items).await;
     assert_eq!((results.len(), summary.ok), (12, 12));
@@ -199,7 +200,12 @@ async fn per_host_limit_serialises_one_host() {
     let list: String = (0..4)
         .map(|i| server.url(&format!("/p?{i}")) + "\n")
         .collect();
-    let settings = loopback_settings(&[("TCX__WORKER__PER_HOST_LIMIT", "1")]);
+    // A generous timeout: the four requests queue for one host slot, and a loaded machine
+    // must not turn the wait into a timeout.
+    let settings = loopback_settings(&[
+        ("TCX__WORKER__PER_HOST_LIMIT", "1"),
+        ("TCX__FETCH__TIMEOUT_SECS", "10"),
+    ]);
     let (_, summary) = batch(&settings, parse_job_list(&list).unwrap().items).await;
     assert_eq!(summary.ok, 4);
     assert_eq!(server.max_in_flight(), 1);

@@ -179,14 +179,37 @@ fn boilerplate_inside_the_container_is_trimmed_at_the_edges() {
 
 #[test]
 fn a_label_left_before_a_trimmed_link_list_goes_with_it() {
+    // Four links after the label are a link list: they go, and so does the label.
     let html = format!(
         "{FRAME_TOP}<main><h1>Datenschutzerklärung</h1>{}<p>Stand: Juni 2021</p><p><b>Weitere Links:</b></p>\
-         <ul><li><a href=/agb>Nutzungsbedingungen</a></li><li><a href=/kontakt>Kontakt</a></li><li><a href=/impressum>Impressum</a></li></ul></main>{FRAME_BOTTOM}",
+         <ul><li><a href=/agb>Nutzungsbedingungen</a></li><li><a href=/kontakt>Kontakt</a></li><li><a href=/impressum>Impressum</a></li>\
+         <li><a href=/hilfe>Hilfe</a></li></ul></main>{FRAME_BOTTOM}",
         clauses("Datenschutz", 6)
     );
     let a = analyze(&html, &opts()).unwrap();
     assert!(a.text.ends_with("Stand: Juni 2021"), "{}", a.text);
-    assert_eq!(a.content.trimmed_blocks_end, 4);
+    assert_eq!(a.content.trimmed_blocks_end, 5);
+}
+
+#[test]
+fn the_documents_own_closing_links_are_kept() {
+    // Up to three link lines after the last clause belong to the document (its previous
+    // versions, the policies it refers to), as its publisher's copy keeps them; the
+    // "back to top" after them is the site's.
+    let html = format!(
+        "{FRAME_TOP}<main><h1>Datenschutzerklärung</h1>{}<p>Stand: Juni 2021</p><p><b>Weitere Links:</b></p>\
+         <ul><li><a href=/agb>Nutzungsbedingungen</a></li><li><a href=/impressum>Impressum</a></li>\
+         <li><a href=/datenschutz/2019>Frühere Fassung</a></li></ul><p><a href=#top>Nach oben</a></p></main>{FRAME_BOTTOM}",
+        clauses("Datenschutz", 6)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text
+            .ends_with("Weitere Links:\nNutzungsbedingungen\nImpressum\nFrühere Fassung"),
+        "{}",
+        a.text
+    );
+    assert_eq!(a.content.trimmed_blocks_end, 1);
 }
 
 #[test]

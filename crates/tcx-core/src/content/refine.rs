@@ -27,6 +27,11 @@ pub const BOILERPLATE_BELOW: f64 = 0.45;
 /// Short plain lines (titles, dates) of at most this many words are protected when they are
 /// not links and not a known boilerplate phrase.
 pub const SHORT_LINE_WORDS: usize = 12;
+/// A tail of boilerplate-scoring blocks after the last content block shorter than this is
+/// the document's own closing lines ("Previous versions", a contact or policy link): only the
+/// site phrases at its very end go. From this length on it is a link list (tags, share
+/// buttons, related articles) and goes whole.
+pub const LINK_LIST_BLOCKS: usize = 4;
 
 /// The ratios and score of one block.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -140,20 +145,41 @@ pub struct Trimmed {
     pub end: usize,
 }
 
+/// Whether a block is a known site phrase ("Back to top", "Share", "Print"): furniture even
+/// where link lines are the document's own.
+fn is_site_phrase(block: &Block) -> bool {
+    !is_protected(block) && block.words <= 20 && BOILERPLATE_PHRASE.is_match(&block.text)
+}
+
 /// Removes boilerplate blocks at the start and the end: the runs of boilerplate before the
 /// first and after the last block that is content. Nothing after a content block at the
 /// start (a title) or before one at the end (a date line) is touched: a print link under the
 /// title stays, as do the lines of a page that only happen to score low. A label left
 /// introducing only removed blocks ("Weitere Links:") goes too. Never removes everything: a
 /// content made only of boilerplate is left as it is.
+///
+/// The end is treated with more care than the start. The container already ends where the
+/// page's frame begins, and a legal document often closes with a line or two of links of its
+/// own ("Previous versions", "View the previous version", "Contact us", the privacy policy it
+/// refers to), which its publisher's own copy keeps. So the site phrases at the very end
+/// ("Back to top", "Print") go, and of what is left, a tail shorter than
+/// [`LINK_LIST_BLOCKS`] stays; a longer one is a link list and goes whole.
 pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     let Some(first) = blocks.iter().position(|b| !is_boilerplate(b)) else {
         return Trimmed::default();
     };
-    let mut last = blocks
+    let content_end = blocks
         .iter()
         .rposition(|b| !is_boilerplate(b))
         .unwrap_or(first);
+    // The site phrases at the very end go first; what is left of the tail is measured.
+    let mut last = blocks.len() - 1;
+    while last > content_end && is_site_phrase(&blocks[last]) {
+        last -= 1;
+    }
+    if last - content_end >= LINK_LIST_BLOCKS {
+        last = content_end;
+    }
     while last > first && last + 1 < blocks.len() && is_label(&blocks[last]) {
         last -= 1;
     }
@@ -223,6 +249,27 @@ mod tests {
         let mut b = blocks_of(&html);
         assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 1 });
         assert!(b.last().unwrap().text.starts_with("Web design"));
+    }
+
+    #[test]
+    fn the_documents_own_closing_links_stay_but_not_a_link_list() {
+        // One or two link lines after the last clause are the document's own; a site phrase
+        // at the very end still goes.
+        let html = format!(
+            "{CLAUSE}<p><a href=/terms/2019>Previous versions</a></p><p><a href=/contact>Contact us</a></p>\
+             <p><a href=#top>Back to top</a></p>"
+        );
+        let mut b = blocks_of(&html);
+        assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 1 });
+        assert_eq!(b.last().unwrap().text, "Contact us");
+        // Four link lines are a list of related pages: all go.
+        let html = format!(
+            "{CLAUSE}<p><a href=/a>Our new store in Berlin opens next week</a></p><p><a href=/b>Ten gift ideas for spring</a></p>\
+             <p><a href=/c>How we choose our suppliers</a></p><p><a href=/d>Meet the team behind the shop</a></p>"
+        );
+        let mut b = blocks_of(&html);
+        assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 4 });
+        assert!(b.last().unwrap().text.starts_with("Der Vertrag"));
     }
 
     #[test]
