@@ -14,19 +14,64 @@ use super::*;
 /// `root`), `root` itself.
 pub(super) fn fallback(
     stats: &StyleStats,
+    children: &Children,
     root: ElementId,
     sums: &StyleSums,
     mcs: StyleId,
     total: f64,
     limits: &ExtensionLimits,
 ) -> Candidate {
-    let children: Vec<ElementId> = stats
-        .elements
-        .iter()
-        .enumerate()
-        .filter(|(i, e)| *i != 0 && e.parent == root && e.rendered && *i as u32 != root)
-        .map(|(i, _)| i as ElementId)
-        .collect();
+    let mut level = children.of(root);
+    let mut best = best_run(stats, level, sums, mcs, limits);
+    // A run that is one wrapper (a page `div` around menu, text and footer) is looked into:
+    // the run among its children stands for it when it keeps most of its MCS characters, so
+    // the wrapper's own frame (a cookie bar, the navigation) stays out.
+    while let Some((chars, run)) = &best
+        && run.len() == 1
+    {
+        let wrapper = level[run.start];
+        let inner = children.of(wrapper);
+        match best_run(stats, inner, sums, mcs, limits) {
+            Some((c, r)) if c as f64 >= DESCEND_SHARE * *chars as f64 && c > 0 => {
+                level = inner;
+                best = Some((c, r));
+            }
+            _ => break,
+        }
+    }
+    match best {
+        Some((chars, run)) if chars > 0 => {
+            let elements: Vec<ElementId> = level[run].to_vec();
+            let first = &stats.elements[elements[0] as usize];
+            let last = &stats.elements[elements[elements.len() - 1] as usize];
+            Candidate {
+                method: ContentMethod::Fallback,
+                ranges: std::iter::once(first.range.start..last.range.end).collect(),
+                elements,
+                path: String::new(),
+                coverage: chars as f64 / total,
+                most_common_style: mcs,
+                extended_siblings: 0,
+                lead_in_elements: 0,
+                closing_elements: 0,
+                runner_up: None,
+            }
+        }
+        _ => Candidate::element(stats, ContentMethod::Fallback, root, sums, mcs, total),
+    }
+}
+
+/// Share of a one-wrapper run's MCS characters the run inside it must keep to stand for it.
+const DESCEND_SHARE: f64 = 0.8;
+
+/// The run of `children` with the most MCS characters, and those characters.
+fn best_run(
+    stats: &StyleStats,
+    children: &[ElementId],
+    sums: &StyleSums,
+    mcs: StyleId,
+    limits: &ExtensionLimits,
+) -> Option<(u64, Range<usize>)> {
     let mut best: Option<(u64, Range<usize>)> = None;
     let mut run_start: Option<usize> = None;
     let mut run_chars = 0u64;
@@ -68,26 +113,7 @@ pub(super) fn fallback(
         }
     }
     close_run(&mut best, run_start, run_end, run_chars);
-    match best {
-        Some((chars, run)) if chars > 0 => {
-            let elements: Vec<ElementId> = children[run].to_vec();
-            let first = &stats.elements[elements[0] as usize];
-            let last = &stats.elements[elements[elements.len() - 1] as usize];
-            Candidate {
-                method: ContentMethod::Fallback,
-                ranges: std::iter::once(first.range.start..last.range.end).collect(),
-                elements,
-                path: String::new(),
-                coverage: chars as f64 / total,
-                most_common_style: mcs,
-                extended_siblings: 0,
-                lead_in_elements: 0,
-                closing_elements: 0,
-                runner_up: None,
-            }
-        }
-        _ => Candidate::element(stats, ContentMethod::Fallback, root, sums, mcs, total),
-    }
+    best
 }
 
 pub(super) fn close_run(

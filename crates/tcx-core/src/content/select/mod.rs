@@ -172,7 +172,7 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
         .map(|b| climb_over_split_content(&sums, &children, ceiling, b, &limits));
     let mut candidate = match best {
         Some(id) => Candidate::element(stats, ContentMethod::Lca, id, &sums, mcs, total_f),
-        None => fallback(stats, root, &sums, mcs, total_f, &limits),
+        None => fallback(stats, &children, root, &sums, mcs, total_f, &limits),
     };
     if candidate.elements != [root] {
         if candidate.method == ContentMethod::Lca {
@@ -188,7 +188,13 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
             .sum::<u64>() as f64
             / total_f;
     }
-    candidate.runner_up = runner_up(stats, &candidate, &sums, root, mcs, total_f, &limits);
+    candidate.runner_up = runner_up(
+        stats,
+        &children,
+        &candidate,
+        (&sums, root, mcs, total_f),
+        &limits,
+    );
     candidate.path = if candidate.elements == [0] {
         "/".to_owned()
     } else {
@@ -200,16 +206,14 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
 /// The candidate the step ranks second (see [`Candidate::runner_up`]).
 fn runner_up(
     stats: &StyleStats,
+    children: &Children,
     chosen: &Candidate,
-    sums: &StyleSums,
-    root: ElementId,
-    mcs: StyleId,
-    total: f64,
+    (sums, root, mcs, total): (&StyleSums, ElementId, StyleId, f64),
     limits: &ExtensionLimits,
 ) -> Option<crate::model::RunnerUp> {
     let (method, elements, coverage) = match chosen.method {
         ContentMethod::Lca => {
-            let run = fallback(stats, root, sums, mcs, total, limits);
+            let run = fallback(stats, children, root, sums, mcs, total, limits);
             (ContentMethod::Fallback, run.elements, run.coverage)
         }
         ContentMethod::Fallback => {

@@ -55,6 +55,32 @@ fn fallback_takes_the_richest_run_ignoring_whitespace() {
 }
 
 #[test]
+fn a_fallback_run_of_one_wrapper_is_looked_into() {
+    // A page wrapper holds a cookie bar and the menu (both `nav`), then the text; a box after
+    // the footer keeps any element from the threshold, so the fallback runs. Its run is the
+    // wrapper alone: the run inside it stands for it, without the wrapper's frame.
+    let html = format!(
+        "<body><div class=page><nav class=cookie-warning><p>We use cookies to provide social media features and to analyse our traffic.</p></nav>\
+         <nav><a href=/>Home</a> <a href=/blog>Blog</a></nav><div class=text>{P}{P}{P}{P}{P}</div></div><footer>(c) Shop</footer><div>{P}</div></body>"
+    );
+    let (_, c) = candidate(&html, 0.9);
+    assert_eq!(c.method, ContentMethod::Fallback);
+    assert_eq!(c.elements.len(), 5);
+    assert!(c.path.starts_with("/body/div[1]/div/p[1] |"), "{}", c.path);
+    // A run inside the wrapper that keeps less than `DESCEND_SHARE` of its text (two parts
+    // split by a menu) does not stand for it.
+    let menu: String = (0..80)
+        .map(|i| format!("<a href=/{i}>Entry {i}</a> "))
+        .collect();
+    let split = format!(
+        "<body><div class=page><div>{P}{P}</div><div>{menu}</div><div>{P}{P}{P}</div></div><footer>(c) Shop</footer><div>{P}</div></body>"
+    );
+    let (_, c) = candidate(&split, 0.9);
+    assert_eq!(c.method, ContentMethod::Fallback);
+    assert_eq!(c.path, "/body/div[1]");
+}
+
+#[test]
 fn the_page_footer_is_not_part_of_the_fallback_run() {
     let html = format!(
         "<body>\n<header><a href=/>Home</a></header>\n<main>{P}{P}{P}{P}</main>\n<footer>{P}{P}</footer>\n</body>"
