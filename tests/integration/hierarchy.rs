@@ -70,6 +70,33 @@ fn bold_paragraph_titles_without_heading_tags() {
 }
 
 #[test]
+fn bold_paragraph_titles_under_two_title_tags_at_the_top() {
+    // The theme's page title and the document's own `h1` open the page; the sections are
+    // bold paragraphs. Heading tags only at the top say nothing about how the sections are
+    // marked up, so the bold titles head them.
+    let html = format!(
+        "<h1>Datenschutz</h1><h1>Datenschutzerklärung</h1><p>{VERTRAG}</p><p><b>Name und Anschrift des Verantwortlichen</b></p><p>{VERTRAG}</p>\
+         <p><b>Datenlöschung und Speicherdauer</b></p><p>{VERTRAG}</p><p><b>Ihre Rechte</b></p><p>{VERTRAG}</p>"
+    );
+    let s = tree(&html, &[]);
+    let o = outline(&s);
+    assert!(
+        o.ends_with(
+            "Name und Anschrift des Verantwortlichen, Datenlöschung und Speicherdauer, Ihre Rechte]"
+        ),
+        "{o}"
+    );
+    // With a tag heading among the sections, the author marked sections up with tags: bold
+    // lines are emphasis.
+    let html = format!(
+        "<h1>Datenschutzerklärung</h1><p>{VERTRAG}</p><p><b>Wichtig für Sie</b></p><p>{VERTRAG}</p>\
+         <h2>Ihre Rechte</h2><p>{VERTRAG}</p><p><b>Bitte beachten</b></p><p>{VERTRAG}</p>"
+    );
+    let o = outline(&tree(&html, &[]));
+    assert!(!o.contains("Wichtig") && o.contains("Ihre Rechte"), "{o}");
+}
+
+#[test]
 fn div_section_title_styled_by_a_style_rule() {
     let css = ".legal .section-title { font-size: 1.2em; font-weight: 600 } .legal .sub { font-weight: bold }";
     let html = format!(

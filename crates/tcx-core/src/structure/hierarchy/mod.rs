@@ -20,8 +20,9 @@
 //!    single candidate immediately followed by another of its style heads nothing and is
 //!    dropped (unless it is a numbered title of a sequence followed by unnumbered titles).
 //!    Untagged styles count only on pages with fewer than [`MIN_TAG_HEADINGS`] tag headings
-//!    (a title repeated right after itself counts once): where the author used heading tags,
-//!    bold is emphasis.
+//!    (a title repeated right after itself counts once), or none after the content's first
+//!    text (titles that only open the page): where the author used heading tags for the
+//!    sections, bold is emphasis.
 //! 3. **Levels** are ordered by prominence: size, weight, underline, italics, the heading tag
 //!    level, then document order. Algorithm 1's recursive split is the stack walk below: a
 //!    heading closes every open section of its level or a less prominent one.

@@ -116,9 +116,16 @@ impl<'b> Candidates<'b> {
                 && g[i - 1].is_some()
                 && fold(&self.blocks[i].text) == fold(&self.blocks[i - 1].text)
         };
-        let tag_headings = (0..g.len())
-            .filter(|&i| !repeated(i) && g[i].is_some_and(|k| k.is_tagged()))
-            .count();
+        let tagged = |i: &usize| !repeated(*i) && g[*i].is_some_and(|k| k.is_tagged());
+        // Tag headings that only open the content (the page's title, a site header's title
+        // above the document's own) say nothing about how the sections are marked up: with
+        // none after the first text, the sections are untagged.
+        let first_text = g.iter().position(Option::is_none).unwrap_or(g.len());
+        let tag_headings = if (first_text..g.len()).any(|i| tagged(&i)) {
+            (0..g.len()).filter(tagged).count()
+        } else {
+            0
+        };
         let rejected: HashSet<GroupKey> = groups
             .iter()
             .filter(|(k, members)| {
