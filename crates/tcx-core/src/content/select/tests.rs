@@ -99,11 +99,15 @@ fn text_between_paragraphs_is_bridged_but_not_between_wrappers() {
     let (_, c) = candidate(&html, 0.9);
     assert_eq!(c.method, ContentMethod::Fallback);
     assert_eq!(c.elements.len(), 3);
-    // Two wrappers with text between them: two runs, the richer one wins.
+    // Two wrappers with text between them: two runs, the richer one wins (and, being one
+    // wrapper, stands for the run of its paragraphs).
     let html = format!("<body><div>{P}{P}</div> some loose words here <div>{P}{P}{P}</div></body>");
     let (_, c) = candidate(&html, 0.9);
     assert_eq!(c.method, ContentMethod::Fallback);
-    assert_eq!(c.path, "/body/div[2]");
+    assert_eq!(
+        c.path,
+        "/body/div[2]/p[1] | /body/div[2]/p[2] | /body/div[2]/p[3]"
+    );
 }
 
 #[test]
