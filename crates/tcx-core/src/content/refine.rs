@@ -122,9 +122,7 @@ pub fn is_boilerplate(block: &Block) -> bool {
         return false;
     }
     let s = score(block);
-    s.link_density >= 0.5
-        || (block.words <= 20 && BOILERPLATE_PHRASE.is_match(&block.text))
-        || s.relevance < BOILERPLATE_BELOW
+    s.link_density >= 0.5 || names_site_phrase(block) || s.relevance < BOILERPLATE_BELOW
 }
 
 /// A short line ending in a colon that only introduces what follows ("Weitere Links:",
@@ -145,10 +143,10 @@ pub struct Trimmed {
     pub end: usize,
 }
 
-/// Whether a block is a known site phrase ("Back to top", "Share", "Print"): furniture even
-/// where link lines are the document's own.
-fn is_site_phrase(block: &Block) -> bool {
-    !is_protected(block) && block.words <= 20 && BOILERPLATE_PHRASE.is_match(&block.text)
+/// Whether a short block names a known site phrase ("Back to top", "Share", "Print"):
+/// furniture even where link lines are the document's own.
+fn names_site_phrase(block: &Block) -> bool {
+    block.words <= 20 && BOILERPLATE_PHRASE.is_match(&block.text)
 }
 
 /// Removes boilerplate blocks at the start and the end: the runs of boilerplate before the
@@ -172,9 +170,10 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
         .iter()
         .rposition(|b| !is_boilerplate(b))
         .unwrap_or(first);
-    // The site phrases at the very end go first; what is left of the tail is measured.
+    // The site phrases at the very end go first; what is left of the tail is measured. (Tail
+    // blocks are boilerplate, so none is protected.)
     let mut last = blocks.len() - 1;
-    while last > content_end && is_site_phrase(&blocks[last]) {
+    while last > content_end && names_site_phrase(&blocks[last]) {
         last -= 1;
     }
     if last - content_end >= LINK_LIST_BLOCKS {

@@ -10,8 +10,9 @@ use super::*;
 /// themselves paragraphs of the MCS: a page whose clauses sit directly in `<body>` is one run,
 /// not one paragraph, while two wrappers with something between them stay apart. The page
 /// frame (`header`, `nav`, `aside`, `footer`) and longer gaps break a run; a run ends at its
-/// last child holding the MCS. When no child holds the MCS (its text sits directly in
-/// `root`), `root` itself.
+/// last child holding the MCS. A run that is one wrapper is looked into (see
+/// [`DESCEND_SHARE`]). When no child holds the MCS (its text sits directly in `root`), `root`
+/// itself.
 pub(super) fn fallback(
     stats: &StyleStats,
     children: &Children,
