@@ -336,8 +336,9 @@ impl Typing {
         match result {
             Ok(analysis) => {
                 let method = analysis.content.method.name();
-                let document = Document::from_analysis(analysis, source, extracted_at);
-                let (document, error_kind) = self.typed_or_refused(document);
+                let (document, words) =
+                    Document::from_analysis_with_vocabulary(analysis, source, extracted_at);
+                let (document, error_kind) = self.typed_or_refused(document, &words);
                 (document, error_kind, Some(method))
             }
             Err(e) => (
@@ -355,13 +356,17 @@ impl Typing {
     /// The analysed page's Document with its type read again with the link it was found by,
     /// or — when it is not a legal page and refusing is on — the error result
     /// [`NOT_LEGAL_PAGE`].
-    fn typed_or_refused(&self, mut document: Document) -> (Document, Option<String>) {
+    fn typed_or_refused(
+        &self,
+        mut document: Document,
+        words: &tcx_core::TextVocabulary,
+    ) -> (Document, Option<String>) {
         if let Some(found) = &self.found_by {
             let hints = tcx_core::TypeHints {
                 url: Some(found.url.as_str()),
                 link_text: Some(found.text.as_str()),
             };
-            if let Some(typed) = tcx_core::classify_document(&document, &hints) {
+            if let Some(typed) = tcx_core::classify_document_with(&document, &hints, words) {
                 document.document_type = Some(typed);
             }
         }
@@ -370,7 +375,7 @@ impl Typing {
         let named_by_url = tcx_core::type_of_url(&self.url)
             .is_some_and(|kind| kind != tcx_core::DocumentType::Other);
         if self.refuse_non_legal && !named_by_url {
-            let verdict = tcx_core::legal_page_verdict(&document);
+            let verdict = tcx_core::legal_page_verdict_with(&document, words);
             if !verdict.is_legal {
                 let error = ErrorInfo::new(
                     NOT_LEGAL_PAGE,

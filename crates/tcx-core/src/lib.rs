@@ -34,9 +34,9 @@ pub mod research;
 
 pub use charset::{Decoded, decode, decode_owned, looks_like_html, sniff_mime};
 pub use classify::{
-    DocumentType, LabelMatch, LegalVerdict, TypeHints, classify_document, classify_section,
-    fold as fold_label, label_coverage, legal_page_verdict, match_label, type_of_label,
-    type_of_url,
+    DocumentType, LabelMatch, LegalVerdict, TextVocabulary, TypeHints, classify_document,
+    classify_document_with, classify_section, fold as fold_label, label_coverage,
+    legal_page_verdict, legal_page_verdict_with, match_label, type_of_label, type_of_url,
 };
 pub use error::AnalyzeError;
 pub use model::{

@@ -15,7 +15,7 @@ use crate::parse::tree::ReducedTree;
 use crate::structure::blocks::Block;
 use crate::structure::{blocks, heps, hierarchy, style};
 use crate::text::language;
-use crate::{AnalysisOptions, AnalyzeError};
+use crate::{AnalysisOptions, AnalyzeError, TextVocabulary};
 
 /// Everything the analysis found on one page.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,6 +43,18 @@ impl Document {
     /// documents, each top-level section's) is set by [`crate::classify_document`], with
     /// `source`'s address as a hint when it is http or https.
     pub fn from_analysis(analysis: Analysis, source: Source, extracted_at: String) -> Self {
+        Document::from_analysis_with_vocabulary(analysis, source, extracted_at).0
+    }
+
+    /// [`Document::from_analysis`], also returning the words of its text the type was read
+    /// from ([`TextVocabulary::of`] its sections), for a caller that types the page again
+    /// ([`crate::classify_document_with`]) or asks for the legal verdict
+    /// ([`crate::legal_page_verdict_with`]) without folding the text again.
+    pub fn from_analysis_with_vocabulary(
+        analysis: Analysis,
+        source: Source,
+        extracted_at: String,
+    ) -> (Self, TextVocabulary) {
         let mut doc = Document {
             schema_version: SCHEMA_VERSION.to_owned(),
             job_id: None,
@@ -57,8 +69,9 @@ impl Document {
             sections: analysis.sections,
             error: None,
         };
-        crate::classify::document::annotate(&mut doc);
-        doc
+        let words = TextVocabulary::of(&doc.sections);
+        crate::classify::document::annotate(&mut doc, &words);
+        (doc, words)
     }
 }
 

@@ -29,12 +29,10 @@
 //! `scripts/split-gold-legal`), the OTA and static-mirror pages and the non-legal pages of the
 //! corpus; `tcx eval --types` measures them (see `docs/eval.md`).
 
-use super::document::{
-    PhraseIndex, content_and, content_hits_with, label_weight, section_text, title_parts,
-};
+use super::document::{label_weight, title_parts};
+use super::text_vocabulary::TextVocabulary;
 use super::vocabulary::label_coverage;
 use crate::model::{Document, DocumentType, EvidenceSource, Section};
-use std::sync::LazyLock;
 
 /// The verdict on a page: legal or not, the score and the signals behind it.
 #[derive(Debug, Clone, PartialEq)]
@@ -182,9 +180,6 @@ pub const LEGAL_WORDS: &[&str] = &[
     "mentions legales",
 ];
 
-/// The document types' words and the legal words, found in one pass.
-static VERDICT_INDEX: LazyLock<PhraseIndex> = LazyLock::new(|| content_and(LEGAL_WORDS));
-
 /// Whether `doc` is a legal page, with its score and the signals (see the module docs).
 ///
 /// ```
@@ -197,7 +192,13 @@ static VERDICT_INDEX: LazyLock<PhraseIndex> = LazyLock::new(|| content_and(LEGAL
 /// assert!(!legal_page_verdict(&doc).is_legal);
 /// ```
 pub fn legal_page_verdict(doc: &Document) -> LegalVerdict {
-    let text = section_text(&doc.sections);
+    legal_page_verdict_with(doc, &TextVocabulary::of(&doc.sections))
+}
+
+/// [`legal_page_verdict`] with the words of the Document's text already found (`found` is
+/// [`TextVocabulary::of`] its sections), so the text is folded once for its type and its
+/// verdict.
+pub fn legal_page_verdict_with(doc: &Document, found: &TextVocabulary) -> LegalVerdict {
     let named = doc
         .title
         .as_deref()
@@ -213,20 +214,14 @@ pub fn legal_page_verdict(doc: &Document) -> LegalVerdict {
         || doc.document_type.as_ref().is_some_and(|t| {
             t.kind == DocumentType::ShippingPayment && t.confidence >= MIN_SHIPPING_CONFIDENCE
         });
-    // One folding pass: the type vocabulary, the legal words and the words, line by line
-    // (a phrase does not run from a title into the next paragraph).
-    let (mut words, mut legal_hits) = (0usize, 0usize);
-    let type_hits: usize = content_hits_with(
-        &text,
-        &VERDICT_INDEX,
-        |_| legal_hits += 1,
-        |line| words += line.split(' ').count(),
-    )
-    .iter()
-    .filter(|h| h.kind != DocumentType::ShippingPayment || shipping_named)
-    .map(|h| h.count)
-    .sum();
-    let hits = legal_hits + type_hits;
+    let type_hits: usize = found
+        .content_hits()
+        .iter()
+        .filter(|h| h.kind != DocumentType::ShippingPayment || shipping_named)
+        .map(|h| h.count)
+        .sum();
+    let hits = found.legal_hits() + type_hits;
+    let words = found.words();
     let density = if words == 0 {
         0.0
     } else {
@@ -240,7 +235,7 @@ pub fn legal_page_verdict(doc: &Document) -> LegalVerdict {
         density_part *= hits as f64 / MIN_HITS as f64;
     }
 
-    let numbered = numbered_sections(&doc.sections) + text.matches('§').count();
+    let numbered = numbered_sections(&doc.sections) + found.section_signs();
     let numbering_part = if words == 0 {
         0.0
     } else {

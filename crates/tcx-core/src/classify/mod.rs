@@ -8,10 +8,12 @@
 
 pub mod document;
 pub mod legal;
+mod text_vocabulary;
 pub mod vocabulary;
 
 pub use crate::model::DocumentType;
-pub use document::{TypeHints, classify_document, classify_section};
-pub use legal::{LegalVerdict, legal_page_verdict};
+pub use document::{TypeHints, classify_document, classify_document_with, classify_section};
+pub use legal::{LegalVerdict, legal_page_verdict, legal_page_verdict_with};
+pub use text_vocabulary::TextVocabulary;
 
 pub use vocabulary::{LabelMatch, fold, label_coverage, match_label, type_of_label, type_of_url};

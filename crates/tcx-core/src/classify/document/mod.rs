@@ -34,13 +34,13 @@ pub use words::CONTENT;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
-use super::vocabulary::{LabelMatch, fold, fold_into, label_coverage, match_label};
+use super::text_vocabulary::TextVocabulary;
+use super::vocabulary::{LabelMatch, fold, label_coverage, match_label};
 use crate::model::{
     Document, DocumentType, DocumentTypeInfo, EvidenceSource, Section, TypeEvidence,
 };
 use crate::structure::hierarchy::names_a_document;
 use DocumentType::*;
-use std::sync::LazyLock;
 use words::OTHER_LABELS;
 
 /// What the caller knows about a page besides its content: the address it was fetched from
@@ -79,9 +79,6 @@ const MAX_HEADINGS: usize = 24;
 /// Labels longer than this many words are sentences, not names.
 const MAX_LABEL_WORDS: usize = 12;
 
-static CONTENT_INDEX: LazyLock<PhraseIndex> =
-    LazyLock::new(|| PhraseIndex::new(CONTENT.iter().map(|c| c.0)));
-
 /// The type of an analysed page: its title, its first heading and top-level headings, its
 /// address (http/https only) and the link text it was found by ([`TypeHints`]), and the
 /// typical words of its text (weights in the module docs). `None` when nothing speaks for
@@ -97,6 +94,17 @@ static CONTENT_INDEX: LazyLock<PhraseIndex> =
 /// assert_eq!(info.kind, DocumentType::Privacy);
 /// ```
 pub fn classify_document(doc: &Document, hints: &TypeHints) -> Option<DocumentTypeInfo> {
+    classify_document_with(doc, hints, &TextVocabulary::of(&doc.sections))
+}
+
+/// [`classify_document`] with the words of the Document's text already found (`words` is
+/// [`TextVocabulary::of`] its sections): a caller that types a page again, or also asks for
+/// the legal verdict, folds its text once.
+pub fn classify_document_with(
+    doc: &Document,
+    hints: &TypeHints,
+    words: &TextVocabulary,
+) -> Option<DocumentTypeInfo> {
     let mut scores = Scores::default();
     if let Some(title) = &doc.title {
         scores.title(title);
@@ -133,24 +141,30 @@ pub fn classify_document(doc: &Document, hints: &TypeHints) -> Option<DocumentTy
     if let Some(link) = hints.link_text {
         scores.label(EvidenceSource::LinkText, link, W_LINK_TEXT);
     }
-    scores.vocabulary(&section_text(&doc.sections));
+    scores.vocabulary(words.content_hits());
     scores.finish()
 }
 
 /// The type of one document of a page that holds several (a top-level section): its title and
 /// the typical words of its text. `None` when nothing speaks for any type.
 pub fn classify_section(section: &Section) -> Option<DocumentTypeInfo> {
+    let words = TextVocabulary::of(std::slice::from_ref(section));
+    section_type(section, words.section_hits(0))
+}
+
+/// The type of a section from its title and the type vocabulary found in its text.
+fn section_type(section: &Section, hits: Vec<Hits>) -> Option<DocumentTypeInfo> {
     let mut scores = Scores::default();
     if let Some(t) = section.title.as_deref() {
         scores.label(EvidenceSource::Heading, t, W_FIRST_HEADING);
     }
-    scores.vocabulary(&section_text(std::slice::from_ref(section)));
+    scores.vocabulary(hits);
     scores.finish()
 }
 
 /// Sets the page's type and, on a page whose top-level sections are several documents
 /// (at least two of their titles name a document), each top-level section's.
-pub(crate) fn annotate(doc: &mut Document) {
+pub(crate) fn annotate(doc: &mut Document, words: &TextVocabulary) {
     let url = doc
         .source
         .final_url
@@ -161,15 +175,15 @@ pub(crate) fn annotate(doc: &mut Document) {
         url,
         link_text: None,
     };
-    doc.document_type = classify_document(doc, &hints);
+    doc.document_type = classify_document_with(doc, &hints, words);
     let documents = doc
         .sections
         .iter()
         .filter(|s| s.title.as_deref().is_some_and(names_a_document))
         .count();
     if documents >= 2 {
-        for s in &mut doc.sections {
-            s.document_type = classify_section(s);
+        for (i, s) in doc.sections.iter_mut().enumerate() {
+            s.document_type = section_type(s, words.section_hits(i));
         }
     }
 }
@@ -195,26 +209,6 @@ fn first_heading(sections: &[Section]) -> Option<&str> {
         }
     }
     None
-}
-
-/// The titles and paragraphs of a section tree, one a line.
-pub(crate) fn section_text(sections: &[Section]) -> String {
-    fn walk(sections: &[Section], out: &mut String) {
-        for s in sections {
-            if let Some(t) = &s.title {
-                out.push_str(t);
-                out.push('\n');
-            }
-            for p in &s.paragraphs {
-                out.push_str(p);
-                out.push('\n');
-            }
-            walk(&s.subsections, out);
-        }
-    }
-    let mut out = String::new();
-    walk(sections, &mut out);
-    out
 }
 
 fn index(kind: DocumentType) -> usize {
@@ -346,8 +340,7 @@ impl Scores {
         }
     }
 
-    fn vocabulary(&mut self, text: &str) {
-        let hits = content_hits(text);
+    fn vocabulary(&mut self, hits: Vec<Hits>) {
         let total: f64 = hits.iter().map(|h| h.weight).sum();
         if total <= 0.0 {
             return;
@@ -397,48 +390,31 @@ pub(crate) struct Hits {
     pub phrases: Vec<String>,
 }
 
-/// The typical words of each type ([`CONTENT`]) in a text, per type that has any. A line
-/// (a paragraph) adds at most [`LINE_CAP`] to a type: words spread over the text count more
-/// than words crowded in one passage (an AGB that quotes the withdrawal notice stays terms).
+/// The typical words of each type ([`CONTENT`]) in a text, per type that has any (for
+/// tests; the classifiers read a [`TextVocabulary`]).
+#[cfg(test)]
 pub(crate) fn content_hits(text: &str) -> Vec<Hits> {
-    content_hits_with(text, &CONTENT_INDEX, |_| {}, |_| {})
+    TextVocabulary::of_text(text).content_hits()
 }
 
-/// An index of [`CONTENT`]'s phrases followed by `more`, for [`content_hits_with`].
-pub(crate) fn content_and(more: &[&'static str]) -> PhraseIndex {
-    PhraseIndex::new(CONTENT.iter().map(|c| c.0).chain(more.iter().copied()))
-}
-
-/// [`content_hits`] looking for more phrases in the same pass (one folding and one automaton
-/// for callers that count more words): `phrases` holds [`CONTENT`]'s phrases and then the others
-/// ([`content_and`]); `found_more` gets the position among the others of each one found,
-/// `visit` each non-empty folded line.
-pub(crate) fn content_hits_with(
-    text: &str,
-    phrases: &PhraseIndex,
-    mut found_more: impl FnMut(usize),
-    mut visit: impl FnMut(&str),
-) -> Vec<Hits> {
+/// The typical words of each type found on some lines ([`PhraseIndex`] positions per line:
+/// [`CONTENT`]'s first, others ignored), per type that has any. A line (a paragraph) adds at
+/// most [`LINE_CAP`] to a type: words spread over the text count more than words crowded in
+/// one passage (an AGB that quotes the withdrawal notice stays terms).
+pub(crate) fn hits_in_lines<'a>(lines: impl Iterator<Item = &'a [usize]>) -> Vec<Hits> {
     let mut weight = [0.0; 7];
     let mut count = [0usize; 7];
     let mut phrase_counts = vec![0usize; CONTENT.len()];
-    let mut folded = String::new();
-    for line in text.lines() {
-        fold_into(line, &mut folded);
-        if folded.is_empty() {
-            continue;
-        }
-        visit(&folded);
+    for found in lines {
         let mut line_weight = [0.0; 7];
-        phrases.scan(&folded, |j| {
+        for &j in found {
             let Some(&(_, kind, w)) = CONTENT.get(j) else {
-                found_more(j - CONTENT.len());
-                return;
+                continue;
             };
             phrase_counts[j] += 1;
             line_weight[index(kind)] += w;
             count[index(kind)] += 1;
-        });
+        }
         for (total, line) in weight.iter_mut().zip(line_weight) {
             *total += line.min(LINE_CAP);
         }
@@ -462,6 +438,12 @@ pub(crate) fn content_hits_with(
             }
         })
         .collect()
+}
+
+/// An index of [`CONTENT`]'s phrases followed by `more` (their positions in the index follow
+/// [`CONTENT`]'s).
+pub(crate) fn content_and(more: &[&'static str]) -> PhraseIndex {
+    PhraseIndex::new(CONTENT.iter().map(|c| c.0).chain(more.iter().copied()))
 }
 
 /// A set of folded phrases found in one pass over a text (an Aho-Corasick automaton: one

@@ -27,7 +27,8 @@ fn doc(title: &str, url: Option<&str>, sections: Vec<Section>) -> Document {
     d.status = Status::Ok;
     d.title = (!title.is_empty()).then(|| title.to_owned());
     d.sections = sections;
-    annotate(&mut d);
+    let words = TextVocabulary::of(&d.sections);
+    annotate(&mut d, &words);
     d
 }
 
