@@ -5,7 +5,7 @@
 //! `cargo bench --bench analysis` (reads ../shared/corpus when present, else the fixtures).
 //! Set `TCX_BENCH_ROUNDS` to change the number of timed rounds (default 5), and
 //! `TCX_BENCH_STAGES` to time only some stages (comma-separated: floor, shape, full, sentences,
-//! pass1, select, pass2, memory; default all). "full" is what a job with the default settings
+//! pass1, select, pass2, vocabulary, memory; default all). "full" is what a job with the default settings
 //! does (no sentence splitting, then the document type); "sentences" is the analysis with
 //! sentences, as `[output] sentences = true` asks.
 
@@ -135,6 +135,7 @@ fn stage_id(name: &str) -> &'static str {
         n if n.starts_with("…") => "sentences",
         n if n.starts_with("pass 1") => "pass1",
         n if n.starts_with("select") => "select",
+        n if n.starts_with("words") => "vocabulary",
         _ => "pass2",
     }
 }
@@ -229,8 +230,10 @@ fn main() {
         let _ = StyleStats::scan(h, &opts);
     });
     // Stages after pass 1 are timed on precomputed inputs.
+    let after_pass1 = wanted("select") || wanted("pass2");
     let prepared: Vec<_> = pages
         .iter()
+        .filter(|_| after_pass1)
         .map(|(_, h)| {
             let stats = StyleStats::scan(h, &opts).ok();
             let cand = stats.as_ref().and_then(|s| select(s, opts.threshold));
@@ -264,6 +267,28 @@ fn main() {
         },
     );
 
+    // The words of each Document's text that typing it and the legal verdict read.
+    let sections: Vec<Vec<tcx_core::Section>> = pages
+        .iter()
+        .filter(|_| wanted("vocabulary"))
+        .map(|(_, h)| {
+            tcx_core::analyze(h, &job_opts)
+                .map(|a| a.sections)
+                .unwrap_or_default()
+        })
+        .collect();
+    idx.set(0);
+    let vocabulary = time_stage(
+        "  words of the text (TextVocabulary)",
+        &pages,
+        rounds,
+        |_| {
+            let i = idx.get();
+            idx.set((i + 1) % pages.len());
+            let _ = tcx_core::TextVocabulary::of(&sections[i]);
+        },
+    );
+
     let mbps = |t: &Timing| bytes as f64 / 1e6 / t.total.as_secs_f64();
     println!(
         "{:<40} {:>10} {:>12} {:>10}",
@@ -277,6 +302,7 @@ fn main() {
         &pass1,
         &select,
         &pass2,
+        &vocabulary,
     ] {
         if t.total.is_zero() {
             continue;

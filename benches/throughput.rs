@@ -5,7 +5,8 @@
 //! `cargo bench --bench throughput` needs RabbitMQ on 127.0.0.1:5672 (guest/guest); it prints
 //! a note and exits otherwise. Pages come from ../shared/corpus/raw when present (plain
 //! `.html` files up to 1 MiB), else tests/fixtures. Environment: `TCX_BENCH_JOBS` (default
-//! 2000), `TCX_BENCH_WORKERS` (default `1,2`), `TCX_BENCH_CONCURRENCY` (default 8).
+//! 2000), `TCX_BENCH_WORKERS` (default `1,2`), `TCX_BENCH_CONCURRENCY` (default 8),
+//! `TCX_BENCH_BIN` (the `tcx` binary the workers run; default the one built with the bench).
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -25,6 +26,13 @@ use tcx::config::Settings;
 use tcx::job::Job;
 
 const URL: &str = "amqp://guest:guest@127.0.0.1:5672/%2f";
+
+/// The `tcx` binary the workers run: `TCX_BENCH_BIN` (to compare two builds in one run),
+/// else the one cargo built with this bench.
+fn worker_binary() -> PathBuf {
+    std::env::var_os("TCX_BENCH_BIN")
+        .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_tcx")), PathBuf::from)
+}
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -234,7 +242,7 @@ async fn run(workers: usize, jobs: usize, concurrency: usize, server: SocketAddr
             let mut env = env.clone();
             env.retain(|(k, _)| k != "TCX__METRICS__ADDRESS");
             env.push(("TCX__METRICS__ADDRESS".into(), format!("127.0.0.1:{port}")));
-            Command::new(env!("CARGO_BIN_EXE_tcx"))
+            Command::new(worker_binary())
                 .arg("worker")
                 .envs(env)
                 .env("RUST_LOG", "warn,simplecss=error")

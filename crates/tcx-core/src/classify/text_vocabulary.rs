@@ -92,8 +92,16 @@ impl TextVocabulary {
     }
 
     fn add_text(&mut self, text: &str, folded: &mut String) {
-        self.section_signs += text.matches('§').count();
-        for line in text.lines() {
+        let bytes = text.as_bytes();
+        // `§` is C2 A7 in UTF-8; C2 only ever leads a character, so each such pair is one.
+        self.section_signs += memchr::memchr_iter(0xA7, bytes)
+            .filter(|&i| i > 0 && bytes[i - 1] == 0xC2)
+            .count();
+        // Lines split at `\n` (a `\r` before it folds to a separator and goes).
+        let mut start = 0;
+        for end in memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len())) {
+            let line = text.get(start..end).unwrap_or_default();
+            start = end + 1;
             fold_into(line, folded);
             if folded.is_empty() {
                 continue;
@@ -103,7 +111,8 @@ impl TextVocabulary {
             INDEX.scan(folded, |j| found.push(j));
             self.lines.push(Line {
                 found: from..self.found.len(),
-                words: folded.split(' ').count(),
+                // Folded words are separated by single spaces.
+                words: memchr::memchr_iter(b' ', folded.as_bytes()).count() + 1,
             });
         }
     }

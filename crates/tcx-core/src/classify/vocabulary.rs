@@ -10,6 +10,7 @@
 
 use super::DocumentType;
 use DocumentType::*;
+use std::sync::LazyLock;
 
 /// `(phrase, type)`: folded phrases (see [`fold`]), matched at a word start.
 const PHRASES: &[(&str, DocumentType)] = &[
@@ -191,69 +192,149 @@ pub fn fold(text: &str) -> String {
 
 /// [`fold`] into a reused buffer (cleared first).
 pub(crate) fn fold_into(text: &str, out: &mut String) {
-    out.clear();
+    // Bytes, not chars: most text is ASCII, and one table look-up per ASCII byte folds it.
+    // Only ASCII bytes and whole encoded characters are pushed, so the bytes stay UTF-8.
+    let mut buf = std::mem::take(out).into_bytes();
+    buf.clear();
     let mut space = true;
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        // Most text is ASCII: a run of letters and digits is copied and lower-cased at once.
-        let run = bytes[i..]
-            .iter()
-            .position(|b| !b.is_ascii_alphanumeric())
-            .unwrap_or(bytes.len() - i);
-        if run > 0 {
-            let from = out.len();
-            out.push_str(&text[i..i + run]);
-            out[from..].make_ascii_lowercase();
-            space = false;
-            i += run;
+        let b = bytes[i];
+        if b.is_ascii() {
+            // Letters and digits lower-cased; other ASCII separates words.
+            match ASCII_FOLD[usize::from(b)] {
+                0 if !space => {
+                    buf.push(b' ');
+                    space = true;
+                }
+                0 => {}
+                f => {
+                    buf.push(f);
+                    space = false;
+                }
+            }
+            i += 1;
             continue;
         }
-        let Some(c) = text[i..].chars().next() else {
+        // Latin-1 letters (two bytes, C2 or C3 first) from a table; other characters
+        // one at a time.
+        if (b == 0xC2 || b == 0xC3)
+            && let Some(&next) = bytes.get(i + 1)
+        {
+            let code = (usize::from(b & 0x1F) << 6) | usize::from(next & 0x3F);
+            match &LATIN1_FOLD[code - 0x80] {
+                Folded::Joins => {}
+                Folded::Separates if !space => {
+                    buf.push(b' ');
+                    space = true;
+                }
+                Folded::Separates => {}
+                Folded::Text(t) => {
+                    buf.extend_from_slice(t.as_bytes());
+                    space = false;
+                }
+            }
+            i += 2;
+            continue;
+        }
+        let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {
             break;
         };
         i += c.len_utf8();
-        // Other ASCII (letters and digits came as runs) separates words.
-        if c.is_ascii() {
-            if !space {
-                out.push(' ');
-                space = true;
-            }
-            continue;
-        }
         for c in c.to_lowercase() {
-            let base = match c {
-                // Soft hyphens and zero-width characters join what they split.
-                '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' => {
-                    continue;
+            match fold_char(c) {
+                Folded::Joins => {}
+                Folded::Separates if !space => {
+                    buf.push(b' ');
+                    space = true;
                 }
-                'ä' | 'à' | 'á' | 'â' | 'ã' | 'å' => 'a',
-                'ö' | 'ò' | 'ó' | 'ô' | 'õ' => 'o',
-                'ü' | 'ù' | 'ú' | 'û' => 'u',
-                'é' | 'è' | 'ê' | 'ë' => 'e',
-                'í' | 'ì' | 'î' | 'ï' => 'i',
-                'ç' => 'c',
-                'ñ' => 'n',
-                'ß' => {
-                    out.push_str("ss");
+                Folded::Separates => {}
+                Folded::Text(t) => {
+                    buf.extend_from_slice(t.as_bytes());
                     space = false;
-                    continue;
                 }
-                c => c,
-            };
-            if base.is_alphanumeric() {
-                out.push(base);
-                space = false;
-            } else if !space {
-                out.push(' ');
-                space = true;
             }
         }
     }
-    if out.ends_with(' ') {
-        out.pop();
+    if buf.last() == Some(&b' ') {
+        buf.pop();
+    }
+    *out = String::from_utf8(buf).unwrap_or_default();
+}
+
+/// What one lower-case character folds to.
+enum Folded {
+    /// Nothing: it joins what it splits (soft hyphen, zero-width characters).
+    Joins,
+    /// A word separator.
+    Separates,
+    /// These letters or digits.
+    Text(String),
+}
+
+/// How a lower-case character folds: umlauts and `ß` spelled out as their base letters,
+/// other accents of Latin letters dropped, any other letter or digit kept.
+fn fold_char(c: char) -> Folded {
+    let base = match c {
+        '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' => {
+            return Folded::Joins;
+        }
+        'ä' | 'à' | 'á' | 'â' | 'ã' | 'å' => 'a',
+        'ö' | 'ò' | 'ó' | 'ô' | 'õ' => 'o',
+        'ü' | 'ù' | 'ú' | 'û' => 'u',
+        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ç' => 'c',
+        'ñ' => 'n',
+        'ß' => return Folded::Text("ss".to_owned()),
+        c => c,
+    };
+    if base.is_alphanumeric() {
+        Folded::Text(base.to_string())
+    } else {
+        Folded::Separates
     }
 }
+
+/// [`fold_into`]'s table of U+0080 to U+00FF (most of the non-ASCII letters of German and
+/// French text): each character lower-cased and folded by [`fold_char`].
+static LATIN1_FOLD: LazyLock<Vec<Folded>> = LazyLock::new(|| {
+    (0x80u32..0x100)
+        .map(|code| {
+            let c = char::from_u32(code).unwrap_or(' ');
+            let mut text = String::new();
+            let mut separates = false;
+            for lower in c.to_lowercase() {
+                match fold_char(lower) {
+                    Folded::Joins => {}
+                    Folded::Separates => separates = true,
+                    Folded::Text(t) => text.push_str(&t),
+                }
+            }
+            match (separates, text.is_empty()) {
+                (false, true) => Folded::Joins,
+                (true, _) => Folded::Separates,
+                (false, false) => Folded::Text(text),
+            }
+        })
+        .collect()
+});
+
+/// [`fold_into`]'s ASCII table: a letter or digit folds to itself in lower case, any other
+/// ASCII byte to 0 (a word separator).
+static ASCII_FOLD: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() {
+            t[b] = c.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    t
+};
 
 /// The type a short label names (a link text, a page title, a heading, an address slug
 /// turned into words), by the longest phrase of the vocabulary that starts a word of it.
@@ -383,6 +464,55 @@ fn matches_at(bytes: &[u8], i: usize, phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Folding one character at a time, as [`fold`] is specified: the byte-table version
+    /// must give the same text.
+    fn fold_by_chars(text: &str) -> String {
+        let mut out = String::new();
+        let mut space = true;
+        for c in text.chars().flat_map(char::to_lowercase) {
+            let base = match c {
+                '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' => {
+                    continue;
+                }
+                'ä' | 'à' | 'á' | 'â' | 'ã' | 'å' => "a",
+                'ö' | 'ò' | 'ó' | 'ô' | 'õ' => "o",
+                'ü' | 'ù' | 'ú' | 'û' => "u",
+                'é' | 'è' | 'ê' | 'ë' => "e",
+                'í' | 'ì' | 'î' | 'ï' => "i",
+                'ç' => "c",
+                'ñ' => "n",
+                'ß' => "ss",
+                c if c.is_alphanumeric() => {
+                    out.push(c);
+                    space = false;
+                    continue;
+                }
+                _ => {
+                    if !space {
+                        out.push(' ');
+                        space = true;
+                    }
+                    continue;
+                }
+            };
+            out.push_str(base);
+            space = false;
+        }
+        if out.ends_with(' ') {
+            out.pop();
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn folding_bytes_is_folding_characters(
+            text in "([a-zA-Z0-9 .,;:!?()§&/-]|[äöüÄÖÜßéèçñÉÀİ]|\u{ad}|\u{200b}|[αβΓЖж]|[\u{80}-\u{2000}]){0,60}"
+        ) {
+            proptest::prop_assert_eq!(fold(&text), fold_by_chars(&text));
+        }
+    }
 
     #[test]
     fn folding_spells_out_umlauts_and_drops_punctuation() {
