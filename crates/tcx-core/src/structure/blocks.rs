@@ -115,6 +115,43 @@ impl Builder {
     }
 
     fn push_text(&mut self, s: &str, ctx: Context, style: Style) {
+        // Most text nodes are printable ASCII words between single spaces, with white space
+        // (indentation, line breaks) around them: copied at once, counted in one pass.
+        let inner = s.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\x0b');
+        let clean = !inner.is_empty()
+            && inner.bytes().all(|b| (b' '..=b'~').contains(&b))
+            && memchr::memmem::find(inner.as_bytes(), b"  ").is_none();
+        if !clean {
+            self.push_text_by_chars(s, ctx, style);
+            return;
+        }
+        if inner.len() < s.len() && s.as_bytes()[0] != inner.as_bytes()[0] {
+            // White space before the words.
+            self.pending_space = !self.text.is_empty();
+        }
+        if self.pending_space {
+            self.text.push(' ');
+            self.pending_space = false;
+        }
+        if self.start.is_none() {
+            self.start = Some(ctx);
+        }
+        self.text.push_str(inner);
+        let (spaces, alnum) = inner.bytes().fold((0usize, 0usize), |(sp, al), b| {
+            (
+                sp + usize::from(b == b' '),
+                al + usize::from(b.is_ascii_alphanumeric()),
+            )
+        });
+        if inner.len() < s.len() && s.as_bytes()[s.len() - 1] != inner.as_bytes()[inner.len() - 1] {
+            // White space after the words.
+            self.pending_space = true;
+        }
+        self.count_text(inner.len() - spaces, alnum, ctx, style);
+    }
+
+    /// [`Builder::push_text`] one character at a time (any text).
+    fn push_text_by_chars(&mut self, s: &str, ctx: Context, style: Style) {
         // One text node has one style: count its characters, then add them up once.
         let (mut chars, mut alnum) = (0usize, 0usize);
         let bytes = s.as_bytes();
@@ -165,6 +202,12 @@ impl Builder {
                 }
             }
         }
+        self.count_text(chars, alnum, ctx, style);
+    }
+
+    /// Adds `chars` characters of one text node (`alnum` of them letters or digits) to the
+    /// block's counts.
+    fn count_text(&mut self, chars: usize, alnum: usize, ctx: Context, style: Style) {
         if chars == 0 {
             return;
         }
@@ -197,7 +240,13 @@ impl Builder {
         } else {
             BlockKind::Paragraph
         };
-        let words = text.split_whitespace().count();
+        // Words are separated by single spaces: every other white space was folded into one.
+        let words = if text.is_empty() {
+            0
+        } else {
+            memchr::memchr_iter(b' ', text.as_bytes()).count() + 1
+        };
+        debug_assert_eq!(words, text.split_whitespace().count());
         // Majority style; ties go to the style seen first.
         let mut major: Option<StyleCount> = None;
         for sc in &self.styles {
@@ -586,6 +635,48 @@ mod tests {
         assert_eq!(layout[0].kind, BlockKind::Heading(2));
         assert_eq!(layout[1].kind, BlockKind::Paragraph);
         assert_eq!(layout[2].kind, BlockKind::TableCell);
+    }
+
+    /// The text, counts and words of a block built from `nodes` by `push`.
+    fn built(nodes: &[(String, bool)], push: fn(&mut Builder, &str, Context, Style)) -> String {
+        let mut b = Builder::default();
+        let bold = Style {
+            weight: 700,
+            ..Style::default()
+        };
+        for (i, (text, link)) in nodes.iter().enumerate() {
+            let ctx = Context {
+                link: *link,
+                block_node: i as NodeId,
+                ..Context::default()
+            };
+            push(
+                &mut b,
+                text,
+                ctx,
+                if i % 2 == 0 { bold } else { Style::default() },
+            );
+        }
+        let counts = (b.chars, b.bold_chars, b.link_chars, b.pending_space);
+        let styles: Vec<_> = b.styles.iter().map(|s| (s.chars, s.alnum)).collect();
+        b.flush();
+        let block = b.blocks.first().map(|k| (k.text.clone(), k.words, k.node));
+        format!("{counts:?} {styles:?} {block:?}")
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn text_nodes_copied_at_once_build_what_characters_build(
+            nodes in proptest::collection::vec(
+                ("([ \t\n\x0b\r]|[a-zA-Z0-9.,;()§-]{1,6}|  |\u{a0}|\u{ad}|ä|\x01){0,12}", proptest::bool::ANY),
+                0..5,
+            )
+        ) {
+            proptest::prop_assert_eq!(
+                built(&nodes, Builder::push_text),
+                built(&nodes, Builder::push_text_by_chars)
+            );
+        }
     }
 
     #[test]
