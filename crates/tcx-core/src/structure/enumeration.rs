@@ -87,17 +87,41 @@ static ROMAN_OR_LETTER: LazyLock<Regex> = LazyLock::new(|| {
 /// Detects the enumeration prefix at the start of a block's text.
 pub fn detect(text: &str) -> Option<Enumeration> {
     let text = text.trim_start();
-    if let Some(m) = WORD_PREFIX.captures(text) {
+    // Each pattern is tried only where its first characters allow it: most blocks start
+    // with a word that no pattern can match, and the regex searches cost more than this.
+    let first = text.chars().next()?;
+    if may_start_word_prefix(first)
+        && let Some(m) = WORD_PREFIX.captures(text)
+    {
         return word_prefix(text, &m);
     }
-    if let Some(m) = PARENS.captures(text) {
+    if first == '('
+        && let Some(m) = PARENS.captures(text)
+    {
         return parenthesised(text, &m);
     }
-    if let Some(m) = ARABIC.captures(text) {
+    if first.is_numeric()
+        && let Some(m) = ARABIC.captures(text)
+    {
         return arabic(text, &m);
+    }
+    // One to seven ASCII letters, then `.` or `)`.
+    let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    if !(1..=7).contains(&letters) || !matches!(text.as_bytes().get(letters), Some(b'.' | b')')) {
+        return None;
     }
     let m = ROMAN_OR_LETTER.captures(text)?;
     roman_or_letter(text, &m)
+}
+
+/// Whether [`WORD_PREFIX`] may match a text starting with `c`: `§` or the first letter of one
+/// of its words in any case (with the two non-ASCII letters that case-fold to one of them,
+/// the Kelvin sign and the long s).
+fn may_start_word_prefix(c: char) -> bool {
+    matches!(
+        c.to_ascii_lowercase(),
+        '§' | 'a' | 'z' | 's' | 'c' | 'k' | 't' | 'p' | '\u{212a}' | '\u{17f}'
+    )
 }
 
 /// `§ 3`, `Art. 2`, `Ziffer 4`, `Section IV`: a number after a word or sign.
@@ -366,6 +390,34 @@ pub fn roman_value(s: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`detect`] trying every pattern, without the first-character guards.
+    fn detect_unguarded(text: &str) -> Option<Enumeration> {
+        let text = text.trim_start();
+        if let Some(m) = WORD_PREFIX.captures(text) {
+            return word_prefix(text, &m);
+        }
+        if let Some(m) = PARENS.captures(text) {
+            return parenthesised(text, &m);
+        }
+        if let Some(m) = ARABIC.captures(text) {
+            return arabic(text, &m);
+        }
+        let m = ROMAN_OR_LETTER.captures(text)?;
+        roman_or_letter(text, &m)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_guards_change_no_detection(
+            text in "[ \u{a0}]{0,2}(§|§§|\\(|[0-9٣]|[ivxlIVXLabcAZ]{1,8}|Art|art\\.|Ziffer|Section|Kapitel|Teil|Part|Clause|\u{212a}apitel|\u{17f}ection|Über|Widerruf)[ .)0-9a-zA-Z\u{a0}]{0,8}"
+        ) {
+            proptest::prop_assert_eq!(
+                detect(&text).map(|e| format!("{e:?}")),
+                detect_unguarded(&text).map(|e| format!("{e:?}"))
+            );
+        }
+    }
 
     fn d(s: &str) -> Option<(String, NumberKind, Decoration, Vec<u32>)> {
         detect(s).map(|e| (e.raw, e.kind, e.decoration, e.values))
