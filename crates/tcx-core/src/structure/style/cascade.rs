@@ -180,8 +180,14 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
     let mut at_rule = false;
     let mut block_start = 0;
     while i < b.len() {
-        // Only these bytes change the state: skip the rest in a tight loop.
-        if !CSS_SPECIAL[usize::from(b[i])] {
+        // Only these bytes change the state: skip the rest in a tight loop. Inside a block,
+        // `@` and `;` change nothing (declarations end with `;`: most of a sheet's bytes).
+        let special = if depth == 0 {
+            &CSS_SPECIAL
+        } else {
+            &CSS_BLOCK_SPECIAL
+        };
+        if !special[usize::from(b[i])] {
             i += 1;
             continue;
         }
@@ -233,17 +239,20 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
     out
 }
 
-/// The bytes [`relevant_rules`] acts on.
-static CSS_SPECIAL: [bool; 256] = {
+/// The bytes [`relevant_rules`] acts on between rules.
+static CSS_SPECIAL: [bool; 256] = byte_set(b"/\"'@;{}");
+/// The bytes [`relevant_rules`] acts on inside a block.
+static CSS_BLOCK_SPECIAL: [bool; 256] = byte_set(b"/\"'{}");
+
+const fn byte_set(bytes: &[u8]) -> [bool; 256] {
     let mut t = [false; 256];
-    let special = b"/\"'@;{}";
     let mut k = 0;
-    while k < special.len() {
-        t[special[k] as usize] = true;
+    while k < bytes.len() {
+        t[bytes[k] as usize] = true;
         k += 1;
     }
     t
-};
+}
 
 /// Whether a stretch of CSS holds only whitespace and complete comments.
 fn only_space_and_comments(mut s: &str) -> bool {
