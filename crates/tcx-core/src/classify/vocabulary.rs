@@ -202,13 +202,10 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii() {
-            // Letters and digits lower-cased; other ASCII separates words.
+            // Letters and digits lower-cased; other ASCII separates words. (The hottest
+            // loop: bytes pushed directly, not through `Folded`.)
             match ASCII_FOLD[usize::from(b)] {
-                0 if !space => {
-                    buf.push(b' ');
-                    space = true;
-                }
-                0 => {}
+                0 => Folded::Separates.push_onto(&mut buf, &mut space),
                 f => {
                     buf.push(f);
                     space = false;
@@ -223,18 +220,7 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
             && let Some(&next) = bytes.get(i + 1)
         {
             let code = (usize::from(b & 0x1F) << 6) | usize::from(next & 0x3F);
-            match &LATIN1_FOLD[code - 0x80] {
-                Folded::Joins => {}
-                Folded::Separates if !space => {
-                    buf.push(b' ');
-                    space = true;
-                }
-                Folded::Separates => {}
-                Folded::Text(t) => {
-                    buf.extend_from_slice(t.as_bytes());
-                    space = false;
-                }
-            }
+            LATIN1_FOLD[code - 0x80].push_onto(&mut buf, &mut space);
             i += 2;
             continue;
         }
@@ -243,18 +229,7 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
         };
         i += c.len_utf8();
         for c in c.to_lowercase() {
-            match fold_char(c) {
-                Folded::Joins => {}
-                Folded::Separates if !space => {
-                    buf.push(b' ');
-                    space = true;
-                }
-                Folded::Separates => {}
-                Folded::Text(t) => {
-                    buf.extend_from_slice(t.as_bytes());
-                    space = false;
-                }
-            }
+            fold_char(c).push_onto(&mut buf, &mut space);
         }
     }
     if buf.last() == Some(&b' ') {
@@ -264,13 +239,40 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
 }
 
 /// What one lower-case character folds to.
+#[derive(Clone, Copy)]
 enum Folded {
     /// Nothing: it joins what it splits (soft hyphen, zero-width characters).
     Joins,
     /// A word separator.
     Separates,
-    /// These letters or digits.
-    Text(String),
+    /// This letter or digit.
+    Char(char),
+    /// These letters (`ß` → `ss`).
+    Letters(&'static str),
+}
+
+impl Folded {
+    /// Appends the folded character to `buf`; `space` tells whether `buf` ends with a
+    /// separator (or is empty), so separators never repeat.
+    fn push_onto(self, buf: &mut Vec<u8>, space: &mut bool) {
+        match self {
+            Folded::Joins => {}
+            Folded::Separates => {
+                if !*space {
+                    buf.push(b' ');
+                    *space = true;
+                }
+            }
+            Folded::Char(c) => {
+                buf.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                *space = false;
+            }
+            Folded::Letters(t) => {
+                buf.extend_from_slice(t.as_bytes());
+                *space = false;
+            }
+        }
+    }
 }
 
 /// How a lower-case character folds: umlauts and `ß` spelled out as their base letters,
@@ -287,11 +289,11 @@ fn fold_char(c: char) -> Folded {
         'í' | 'ì' | 'î' | 'ï' => 'i',
         'ç' => 'c',
         'ñ' => 'n',
-        'ß' => return Folded::Text("ss".to_owned()),
+        'ß' => return Folded::Letters("ss"),
         c => c,
     };
     if base.is_alphanumeric() {
-        Folded::Text(base.to_string())
+        Folded::Char(base)
     } else {
         Folded::Separates
     }
@@ -301,23 +303,9 @@ fn fold_char(c: char) -> Folded {
 /// French text): each character lower-cased and folded by [`fold_char`].
 static LATIN1_FOLD: LazyLock<Vec<Folded>> = LazyLock::new(|| {
     (0x80u32..0x100)
-        .map(|code| {
-            let c = char::from_u32(code).unwrap_or(' ');
-            let mut text = String::new();
-            let mut separates = false;
-            for lower in c.to_lowercase() {
-                match fold_char(lower) {
-                    Folded::Joins => {}
-                    Folded::Separates => separates = true,
-                    Folded::Text(t) => text.push_str(&t),
-                }
-            }
-            match (separates, text.is_empty()) {
-                (false, true) => Folded::Joins,
-                (true, _) => Folded::Separates,
-                (false, false) => Folded::Text(text),
-            }
-        })
+        .filter_map(char::from_u32)
+        // Each of these characters lower-cases to one character.
+        .map(|c| fold_char(c.to_lowercase().next().unwrap_or(c)))
         .collect()
 });
 

@@ -127,14 +127,7 @@ impl Builder {
         if after_lead.len() < s.len() {
             self.pending_space = !self.text.is_empty();
         }
-        if self.pending_space {
-            self.text.push(' ');
-            self.pending_space = false;
-        }
-        if self.start.is_none() {
-            self.start = Some(ctx);
-        }
-        self.text.push_str(inner);
+        self.push_piece(inner, ctx);
         if inner.len() < after_lead.len() {
             self.pending_space = true;
         }
@@ -167,21 +160,11 @@ impl Builder {
                     self.pending_space = !self.text.is_empty();
                     continue;
                 }
-                if matches!(
-                    c,
-                    '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{feff}'
-                ) {
+                if joins_words(c) {
                     continue;
                 }
             }
-            if self.pending_space {
-                self.text.push(' ');
-                self.pending_space = false;
-            }
-            if self.start.is_none() {
-                self.start = Some(ctx);
-            }
-            self.text.push_str(piece);
+            self.push_piece(piece, ctx);
             match c {
                 None => {
                     chars += piece.len();
@@ -194,6 +177,19 @@ impl Builder {
             }
         }
         self.count_text(chars, alnum, ctx, style);
+    }
+
+    /// Appends a piece of text, after the space pending before it; the block starts with the
+    /// context of its first piece.
+    fn push_piece(&mut self, piece: &str, ctx: Context) {
+        if self.pending_space {
+            self.text.push(' ');
+            self.pending_space = false;
+        }
+        if self.start.is_none() {
+            self.start = Some(ctx);
+        }
+        self.text.push_str(piece);
     }
 
     /// Adds `chars` characters of one text node (`alnum` of them letters or digits) to the
@@ -378,19 +374,21 @@ fn words_between_single_spaces(text: &str) -> Option<(usize, usize)> {
         if c == ' ' {
             continue;
         }
-        if c.is_whitespace()
-            || c.is_control()
-            || matches!(
-                c,
-                '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{feff}'
-            )
-        {
+        if c.is_whitespace() || c.is_control() || joins_words(c) {
             return None;
         }
         chars += 1;
         alnum += usize::from(c.is_alphanumeric());
     }
     Some((chars, alnum))
+}
+
+/// Soft hyphens and zero-width characters: dropped, joining the text they split.
+fn joins_words(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{feff}'
+    )
 }
 
 fn child_context(mut ctx: Context, id: NodeId, tag: &str, block: bool) -> Context {
