@@ -118,11 +118,12 @@ pub fn is_protected(block: &Block) -> bool {
 /// Whether a block is boilerplate: link-dense or a known site phrase, or scoring low, and not
 /// protected.
 pub fn is_boilerplate(block: &Block) -> bool {
-    if is_protected(block) {
-        return false;
-    }
+    // The score is cheap and clears most blocks; the protection's regular expressions run
+    // only on the blocks that score as boilerplate (long content blocks are never scanned).
     let s = score(block);
-    s.link_density >= 0.5 || names_site_phrase(block) || s.relevance < BOILERPLATE_BELOW
+    let scores_low =
+        s.link_density >= 0.5 || s.relevance < BOILERPLATE_BELOW || names_site_phrase(block);
+    scores_low && !is_protected(block)
 }
 
 /// A short line ending in a colon that only introduces what follows ("Weitere Links:",

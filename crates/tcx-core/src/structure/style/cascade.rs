@@ -4,6 +4,7 @@
 use super::*;
 use simplecss::{AttributeOperator, SelectorToken, SelectorTokenizer, StyleSheet};
 use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
 
 use crate::parse::scan::FastHash;
 
@@ -179,15 +180,21 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
     let mut depth = 0usize;
     let mut at_rule = false;
     let mut block_start = 0;
+    // The next quote at or after `i` (`b.len()` when none): looked for again only once passed.
+    let mut next_quote = 0;
     while i < b.len() {
-        // Only these bytes change the state: skip the rest in a tight loop. Inside a block,
-        // `@` and `;` change nothing (declarations end with `;`: most of a sheet's bytes).
-        let special = if depth == 0 {
-            &CSS_SPECIAL
-        } else {
-            &CSS_BLOCK_SPECIAL
-        };
-        if !special[usize::from(b[i])] {
+        if depth > 0 {
+            // Inside a block (most of a sheet's bytes) only `{`, `}`, `/` and quotes change
+            // the state (`@` and `;` do not: declarations end with `;`): jump to the next one.
+            if next_quote < i {
+                next_quote = memchr::memchr2(b'"', b'\'', &b[i..]).map_or(b.len(), |p| i + p);
+            }
+            i = memchr::memchr3(b'{', b'}', b'/', &b[i..next_quote]).map_or(next_quote, |p| i + p);
+            if i >= b.len() {
+                break;
+            }
+        } else if !CSS_SPECIAL[usize::from(b[i])] {
+            // Between rules: skip the bytes that change nothing in a tight loop.
             i += 1;
             continue;
         }
@@ -219,11 +226,8 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
             b'}' => {
                 if depth == 1 {
                     if !at_rule {
-                        let decls = &css[block_start..i];
-                        if decls.contains("font")
-                            || decls.contains("decoration")
-                            || decls.contains("color")
-                        {
+                        let decls = &b[block_start..i];
+                        if STYLED_PROPERTIES.iter().any(|f| f.find(decls).is_some()) {
                             out.push(&css[start..=i]);
                         }
                     }
@@ -241,8 +245,15 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
 
 /// The bytes [`relevant_rules`] acts on between rules.
 static CSS_SPECIAL: [bool; 256] = byte_set(b"/\"'@;{}");
-/// The bytes [`relevant_rules`] acts on inside a block.
-static CSS_BLOCK_SPECIAL: [bool; 256] = byte_set(b"/\"'{}");
+/// Words of the properties [`Style`] reads (`font-*`, `text-decoration`, `color`): a rule
+/// set whose block holds none of them cannot change a computed style.
+static STYLED_PROPERTIES: LazyLock<[memchr::memmem::Finder<'static>; 3]> = LazyLock::new(|| {
+    [
+        memchr::memmem::Finder::new("color"),
+        memchr::memmem::Finder::new("font"),
+        memchr::memmem::Finder::new("decoration"),
+    ]
+});
 
 const fn byte_set(bytes: &[u8]) -> [bool; 256] {
     let mut t = [false; 256];

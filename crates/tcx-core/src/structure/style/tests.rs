@@ -141,6 +141,15 @@ fn rule_splitting_skips_at_rules_and_irrelevant_rules() {
         relevant_rules(css),
         [" b { content: '}'; font-weight: 300 }", " .c{color:red}"]
     );
+    // Inside a block: a quote in a comment, an escaped quote, slashes of an address.
+    let css = r#"d { background: url(/a/b.png); /* it's } */ color: blue } e { content: "a\"}"; font-size: 2px } f { margin: '/*' }"#;
+    assert_eq!(
+        relevant_rules(css),
+        [
+            "d { background: url(/a/b.png); /* it's } */ color: blue }",
+            r#" e { content: "a\"}"; font-size: 2px }"#
+        ]
+    );
 }
 
 #[test]
