@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 
 use super::document::{CONTENT, Hits, PhraseIndex, content_and, hits_in_lines};
 use super::legal::LEGAL_WORDS;
-use super::vocabulary::fold_into;
+use super::vocabulary::fold_bytes_into;
 use crate::model::Section;
 
 /// The type vocabulary followed by the legal words: one automaton for both.
@@ -61,7 +61,7 @@ impl TextVocabulary {
     /// Folds and scans the titles and paragraphs of `sections`, depth first.
     pub fn of(sections: &[Section]) -> TextVocabulary {
         let mut words = TextVocabulary::default();
-        let mut folded = String::new();
+        let mut folded = Vec::new();
         for section in sections {
             let from = words.lines.len();
             words.add_section(section, &mut folded);
@@ -74,12 +74,12 @@ impl TextVocabulary {
     #[cfg(test)]
     pub(crate) fn of_text(text: &str) -> TextVocabulary {
         let mut words = TextVocabulary::default();
-        words.add_text(text, &mut String::new());
+        words.add_text(text, &mut Vec::new());
         words.sections.push(0..words.lines.len());
         words
     }
 
-    fn add_section(&mut self, section: &Section, folded: &mut String) {
+    fn add_section(&mut self, section: &Section, folded: &mut Vec<u8>) {
         if let Some(title) = &section.title {
             self.add_text(title, folded);
         }
@@ -91,7 +91,7 @@ impl TextVocabulary {
         }
     }
 
-    fn add_text(&mut self, text: &str, folded: &mut String) {
+    fn add_text(&mut self, text: &str, folded: &mut Vec<u8>) {
         let bytes = text.as_bytes();
         // `§` is C2 A7 in UTF-8; C2 only ever leads a character, so each such pair is one.
         self.section_signs += memchr::memchr_iter(0xA7, bytes)
@@ -102,7 +102,7 @@ impl TextVocabulary {
         for end in memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len())) {
             let line = text.get(start..end).unwrap_or_default();
             start = end + 1;
-            fold_into(line, folded);
+            fold_bytes_into(line, folded);
             if folded.is_empty() {
                 continue;
             }
@@ -112,7 +112,7 @@ impl TextVocabulary {
             self.lines.push(Line {
                 found: from..self.found.len(),
                 // Folded words are separated by single spaces.
-                words: memchr::memchr_iter(b' ', folded.as_bytes()).count() + 1,
+                words: memchr::memchr_iter(b' ', folded).count() + 1,
             });
         }
     }

@@ -192,9 +192,16 @@ pub fn fold(text: &str) -> String {
 
 /// [`fold`] into a reused buffer (cleared first).
 pub(crate) fn fold_into(text: &str, out: &mut String) {
+    let mut buf = std::mem::take(out).into_bytes();
+    fold_bytes_into(text, &mut buf);
+    *out = String::from_utf8(buf).unwrap_or_default();
+}
+
+/// [`fold`] into a reused byte buffer (cleared first): UTF-8, for callers that only search
+/// it as bytes and need not check it again.
+pub(crate) fn fold_bytes_into(text: &str, buf: &mut Vec<u8>) {
     // Bytes, not chars: most text is ASCII, and one table look-up per ASCII byte folds it.
     // Only ASCII bytes and whole encoded characters are pushed, so the bytes stay UTF-8.
-    let mut buf = std::mem::take(out).into_bytes();
     buf.clear();
     let mut space = true;
     let bytes = text.as_bytes();
@@ -205,7 +212,7 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
             // Letters and digits lower-cased; other ASCII separates words. (The hottest
             // loop: bytes pushed directly, not through `Folded`.)
             match ASCII_FOLD[usize::from(b)] {
-                0 => Folded::Separates.push_onto(&mut buf, &mut space),
+                0 => Folded::Separates.push_onto(buf, &mut space),
                 f => {
                     buf.push(f);
                     space = false;
@@ -220,7 +227,7 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
             && let Some(&next) = bytes.get(i + 1)
         {
             let code = (usize::from(b & 0x1F) << 6) | usize::from(next & 0x3F);
-            LATIN1_FOLD[code - 0x80].push_onto(&mut buf, &mut space);
+            LATIN1_FOLD[code - 0x80].push_onto(buf, &mut space);
             i += 2;
             continue;
         }
@@ -229,13 +236,12 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
         };
         i += c.len_utf8();
         for c in c.to_lowercase() {
-            fold_char(c).push_onto(&mut buf, &mut space);
+            fold_char(c).push_onto(buf, &mut space);
         }
     }
     if buf.last() == Some(&b' ') {
         buf.pop();
     }
-    *out = String::from_utf8(buf).unwrap_or_default();
 }
 
 /// What one lower-case character folds to.

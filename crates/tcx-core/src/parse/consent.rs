@@ -3,8 +3,18 @@
 //! short legal page (an imprint of short lines) in the style statistics, so both passes skip
 //! them like unrendered elements.
 
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
+
 /// Whether an element with these `class` and `id` values is a consent banner.
 pub fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
+    // Runs on every element with a class or id: most hold none of the words a banner's
+    // token needs, which one automaton pass over each value tells before any token is read.
+    let may_name_banner = |value: &str| BANNER_WORDS.is_match(value);
+    if !class.is_some_and(may_name_banner) && !id.is_some_and(may_name_banner) {
+        return false;
+    }
     class
         .into_iter()
         .flat_map(str::split_ascii_whitespace)
@@ -12,26 +22,49 @@ pub fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
         .any(token_is_banner)
 }
 
+/// Every banner token holds one of these (ASCII case ignored): a topic word of
+/// [`token_is_banner`] or a consent vendor's name without one.
+static BANNER_WORDS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .kind(Some(AhoCorasickKind::DFA))
+        .build([
+            "cookie",
+            "consent",
+            "gdpr",
+            "onetrust",
+            "usercentrics",
+            "didomi",
+            "cmplz",
+            "klaro",
+            "iubenda-cs",
+            "qc-cmp",
+        ])
+        .expect("a few fixed words")
+});
+
+/// Consent managers' names, found at the start of a class or id token.
+const VENDORS: &[&str] = &[
+    "onetrust",
+    "cookiebot",
+    "cybotcookiebot",
+    "usercentrics",
+    "borlabs-cookie",
+    "didomi",
+    "cookieyes",
+    "cmplz",
+    "cookie-law-info",
+    "cookielawinfo",
+    "klaro",
+    "iubenda-cs",
+    "truste-consent",
+    "qc-cmp",
+];
+
 fn token_is_banner(token: &str) -> bool {
     // Called for every class token of the page: the vendors' names and the topic words are
     // looked for in the token as written, ASCII case ignored; only a token holding a topic
     // word is lower-cased, for the widget words.
-    const VENDORS: &[&str] = &[
-        "onetrust",
-        "cookiebot",
-        "cybotcookiebot",
-        "usercentrics",
-        "borlabs-cookie",
-        "didomi",
-        "cookieyes",
-        "cmplz",
-        "cookie-law-info",
-        "cookielawinfo",
-        "klaro",
-        "iubenda-cs",
-        "truste-consent",
-        "qc-cmp",
-    ];
     const WIDGETS: &[&str] = &[
         "banner",
         "notice",
@@ -94,6 +127,18 @@ mod tests {
         ] {
             assert!(is_consent_banner(class, id), "{class:?} {id:?}");
         }
+    }
+
+    #[test]
+    fn the_quick_test_lets_every_banner_token_through() {
+        for vendor in VENDORS {
+            assert!(BANNER_WORDS.is_match(vendor), "{vendor}");
+            assert!(token_is_banner(vendor), "{vendor}");
+        }
+        // What a topic word alone does not make a banner is left to the token test.
+        assert!(BANNER_WORDS.is_match("Cookie-Policy"));
+        assert!(!is_consent_banner(Some("cookie-policy"), None));
+        assert!(!BANNER_WORDS.is_match("content legal-text"));
     }
 
     #[test]

@@ -480,11 +480,10 @@ impl PhraseIndex {
         }
     }
 
-    /// Calls `found` with the index of every phrase occurrence in `folded` (a [`fold`]ed
+    /// Calls `found` with the index of every phrase occurrence in `bytes` (a [`fold`]ed
     /// text: words separated by single spaces).
-    pub(crate) fn scan(&self, folded: &str, mut found: impl FnMut(usize)) {
-        let bytes = folded.as_bytes();
-        for m in self.automaton.find_overlapping_iter(folded) {
+    pub(crate) fn scan(&self, bytes: &[u8], mut found: impl FnMut(usize)) {
+        for m in self.automaton.find_overlapping_iter(bytes) {
             let (start, end) = (m.start(), m.end());
             if start > 0 && bytes[start - 1] != b' ' {
                 continue;

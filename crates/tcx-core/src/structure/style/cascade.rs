@@ -332,10 +332,14 @@ impl<'t> SelectorKeys<'t> {
         let mut i = 0;
         if b.first().is_some_and(|c| c.is_ascii_alphabetic()) {
             let end = simple_end(0);
-            if !self
-                .tags
-                .contains(compound[..end].to_ascii_lowercase().as_str())
-            {
+            let tag = &compound[..end];
+            // Sheets write tags in lower case: a copy only for the others.
+            let known = if tag.bytes().any(|c| c.is_ascii_uppercase()) {
+                self.tags.contains(tag.to_ascii_lowercase().as_str())
+            } else {
+                self.tags.contains(tag)
+            };
+            if !known {
                 return false;
             }
             i = end;
