@@ -298,7 +298,7 @@ fn fold_char(c: char) -> Folded {
         'ß' => return Folded::Letters("ss"),
         c => c,
     };
-    if base.is_alphanumeric() {
+    if crate::structure::blocks::is_alphanumeric(base) {
         Folded::Char(base)
     } else {
         Folded::Separates

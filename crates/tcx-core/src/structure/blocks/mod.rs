@@ -172,7 +172,7 @@ impl Builder {
                 }
                 Some(c) => {
                     chars += 1;
-                    alnum += usize::from(c.is_alphanumeric());
+                    alnum += usize::from(is_alphanumeric(c));
                 }
             }
         }
@@ -378,9 +378,15 @@ fn words_between_single_spaces(text: &str) -> Option<(usize, usize)> {
             return None;
         }
         chars += 1;
-        alnum += usize::from(c.is_alphanumeric());
+        alnum += usize::from(is_alphanumeric(c));
     }
     Some((chars, alnum))
+}
+
+/// [`char::is_alphanumeric`], answering at once for general punctuation (’ “ – …, common in
+/// any text), which the Unicode tables would look up the slow way.
+pub(crate) fn is_alphanumeric(c: char) -> bool {
+    !('\u{2000}'..='\u{206f}').contains(&c) && c.is_alphanumeric()
 }
 
 /// Soft hyphens and zero-width characters: dropped, joining the text they split.

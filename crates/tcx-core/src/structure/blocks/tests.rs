@@ -132,3 +132,10 @@ fn deep_nesting_does_not_overflow() {
     );
     assert_eq!(texts(&html), ["deep text"]);
 }
+
+#[test]
+fn the_quick_alphanumeric_test_agrees_with_the_unicode_tables() {
+    for c in (0..=0x3_ffff).filter_map(char::from_u32) {
+        assert_eq!(is_alphanumeric(c), c.is_alphanumeric(), "{c:?}");
+    }
+}
