@@ -180,23 +180,29 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
     let mut depth = 0usize;
     let mut at_rule = false;
     let mut block_start = 0;
-    // The next quote at or after `i` (`b.len()` when none): looked for again only once passed.
-    let mut next_quote = 0;
+    // Only `/`, quotes, `{` and `}` change the state, and between rules `@` and `;` too (not
+    // inside a block: declarations end with `;`). The next of each group at or after `i` is
+    // found with memchr and looked for again only once passed, so every byte is read once by
+    // a vectorised search (selector lists and declarations are most of a sheet's bytes).
+    let (mut next_quote, mut next_brace, mut next_at) = (0, 0, 0);
+    let find = |from: usize, found: Option<usize>| found.map_or(b.len(), |p| from + p);
     while i < b.len() {
-        if depth > 0 {
-            // Inside a block (most of a sheet's bytes) only `{`, `}`, `/` and quotes change
-            // the state (`@` and `;` do not: declarations end with `;`): jump to the next one.
-            if next_quote < i {
-                next_quote = memchr::memchr2(b'"', b'\'', &b[i..]).map_or(b.len(), |p| i + p);
+        if next_quote < i {
+            next_quote = find(i, memchr::memchr2(b'"', b'\'', &b[i..]));
+        }
+        if next_brace < i {
+            next_brace = find(i, memchr::memchr3(b'{', b'}', b'/', &b[i..]));
+        }
+        let mut next = next_quote.min(next_brace);
+        if depth == 0 {
+            if next_at < i {
+                next_at = find(i, memchr::memchr2(b'@', b';', &b[i..]));
             }
-            i = memchr::memchr3(b'{', b'}', b'/', &b[i..next_quote]).map_or(next_quote, |p| i + p);
-            if i >= b.len() {
-                break;
-            }
-        } else if !CSS_SPECIAL[usize::from(b[i])] {
-            // Between rules: skip the bytes that change nothing in a tight loop.
-            i += 1;
-            continue;
+            next = next.min(next_at);
+        }
+        i = next;
+        if i >= b.len() {
+            break;
         }
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'*') => {
@@ -204,9 +210,20 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
                 continue;
             }
             q @ (b'"' | b'\'') => {
+                // To the closing quote, over escaped characters.
                 i += 1;
-                while i < b.len() && b[i] != q {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
+                loop {
+                    match b.get(i..).and_then(|rest| memchr::memchr2(q, b'\\', rest)) {
+                        Some(p) if b[i + p] == b'\\' => i += p + 2,
+                        Some(p) => {
+                            i += p;
+                            break;
+                        }
+                        None => {
+                            i = b.len();
+                            break;
+                        }
+                    }
                 }
             }
             // An at-rule starts where a rule would: after nothing but space and comments.
@@ -243,8 +260,6 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
     out
 }
 
-/// The bytes [`relevant_rules`] acts on between rules.
-static CSS_SPECIAL: [bool; 256] = byte_set(b"/\"'@;{}");
 /// Words of the properties [`Style`] reads (`font-*`, `text-decoration`, `color`): a rule
 /// set whose block holds none of them cannot change a computed style.
 static STYLED_PROPERTIES: LazyLock<[memchr::memmem::Finder<'static>; 3]> = LazyLock::new(|| {
@@ -255,18 +270,8 @@ static STYLED_PROPERTIES: LazyLock<[memchr::memmem::Finder<'static>; 3]> = LazyL
     ]
 });
 
-const fn byte_set(bytes: &[u8]) -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut k = 0;
-    while k < bytes.len() {
-        t[bytes[k] as usize] = true;
-        k += 1;
-    }
-    t
-}
-
 /// Whether a stretch of CSS holds only whitespace and complete comments.
-fn only_space_and_comments(mut s: &str) -> bool {
+pub(super) fn only_space_and_comments(mut s: &str) -> bool {
     loop {
         s = s.trim_start();
         if s.is_empty() {

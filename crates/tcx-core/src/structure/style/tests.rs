@@ -228,3 +228,76 @@ fn ancestor_filter_needs_the_names_above_the_subject() {
     );
     assert_eq!((s.weight, s.size), (700, 16.0));
 }
+
+/// The byte-at-a-time reading [`relevant_rules`] replaced (its memchr jumps must find the
+/// same rules).
+fn relevant_rules_by_bytes(css: &str) -> Vec<&str> {
+    let b = css.as_bytes();
+    let (mut out, mut i, mut start, mut depth, mut at_rule, mut block_start) =
+        (Vec::new(), 0, 0, 0usize, false, 0);
+    while i < b.len() {
+        let special: &[u8] = if depth == 0 { b"/\"'@;{}" } else { b"/\"'{}" };
+        if !special.contains(&b[i]) {
+            i += 1;
+            continue;
+        }
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = css[i + 2..].find("*/").map_or(b.len(), |p| i + 2 + p + 2);
+                continue;
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'@' if depth == 0 && !at_rule && cascade::only_space_and_comments(&css[start..i]) => {
+                at_rule = true
+            }
+            b';' if depth == 0 && at_rule => {
+                at_rule = false;
+                start = i + 1;
+            }
+            b'{' => {
+                if depth == 0 {
+                    block_start = i;
+                }
+                depth += 1;
+            }
+            b'}' => {
+                if depth == 1 {
+                    let decls = &css[block_start..i];
+                    if !at_rule
+                        && ["font", "decoration", "color"]
+                            .iter()
+                            .any(|w| decls.contains(w))
+                    {
+                        out.push(&css[start..=i]);
+                    }
+                    at_rule = false;
+                    start = i + 1;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+proptest::proptest! {
+    // Enough cases to meet a comment or a quote inside a block with a brace in it.
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+    #[test]
+    fn sheets_are_split_as_byte_at_a_time(
+        pieces in proptest::collection::vec(
+            "( |p|a b|\\.c|#d|@media x|@import y|\\{|\\}|;|color:red|font-size:2px|margin:0|'|\"|\\\\|/\\*|\\*/|/|url\\(/x\\.png\\)|\n)",
+            0..40,
+        )
+    ) {
+        let css = pieces.concat();
+        proptest::prop_assert_eq!(relevant_rules(&css), relevant_rules_by_bytes(&css));
+    }
+}
