@@ -636,3 +636,56 @@ fn a_single_leading_h1_holds_the_sections_drawn_larger() {
     let out = outline(&tree(&two, &[]));
     assert!(out.starts_with("Privacy Policy, Who may use"), "{out}");
 }
+
+#[test]
+fn lone_ordered_items_are_numbered_section_titles() {
+    // A word processor's export: each section title is a list of its own, numbered by its
+    // `start`; a browser shows "2. How do we use your data?" above the paragraph.
+    let html = format!(
+        "<h1>Privacy Policy</h1><p>{LOREM}</p>\
+         <ol><li>What data do we collect?</li></ol><p>{LOREM}</p>\
+         <ol start=\"2\"><li>How do we use the data you give us?</li></ol><p>{LOREM}</p>\
+         <ol start=\"3\"><li>Who receives your data?</li></ol><p>{LOREM}</p>"
+    );
+    let sections = tree(&html, &[]);
+    assert_eq!(
+        outline(&sections),
+        "Privacy Policy [What data do we collect?, How do we use the data you give us?, Who receives your data?]"
+    );
+    let numbers: Vec<_> = sections[0]
+        .subsections
+        .iter()
+        .map(|s| s.number.clone())
+        .collect();
+    assert_eq!(
+        numbers,
+        [Some("1.".into()), Some("2.".into()), Some("3.".into())]
+    );
+    assert_eq!(sections[0].subsections[1].paragraphs, [LOREM]);
+    // One lone item is a list like any other (an untitled item), and so are the items of a
+    // longer list.
+    let single = format!(
+        "<h1>Terms</h1><p>{LOREM}</p><ol start=\"4\"><li>Short item</li></ol><p>{LOREM}</p>"
+    );
+    assert_eq!(outline(&tree(&single, &[])), "Terms [<>, <>]");
+    let list = format!(
+        "<h1>Terms</h1><p>{LOREM}</p><ol><li>First item</li><li>Second item</li></ol><p>{LOREM}</p>"
+    );
+    assert_eq!(outline(&tree(&list, &[])), "Terms [<>, <>, <>]");
+}
+
+#[test]
+fn numbered_questions_are_section_titles() {
+    // "5. What is our legal basis for using it?" is a title, though it ends like a sentence.
+    let html = format!(
+        "<h1>Privacy and Cookies Policy</h1>\
+         <p>1. Who are we and how can you reach us?</p><p>1.1 {LOREM}</p>\
+         <p>2. What is the point of this policy?</p><p>2.1 {LOREM}</p>\
+         <p>3. What is our legal basis for using it?</p><p>3.1 {LOREM}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Privacy and Cookies Policy [1. Who are we and how can you reach us?, \
+         2. What is the point of this policy?, 3. What is our legal basis for using it?]"
+    );
+}

@@ -296,11 +296,11 @@ impl<'b> Candidates<'b> {
 }
 
 /// A block that can be a numbered title in body style: short, not a `(1)` clause, not a
-/// sentence, not only a link.
+/// sentence (a numbered question is a title: "3. What data do we collect?"), not only a link.
 fn is_title_shaped(b: &Block) -> bool {
     !is_numbered_clause(b)
         && b.words <= MAX_TITLE_WORDS
-        && !is_sentence(&b.text, b.words)
+        && (!is_sentence(&b.text, b.words) || b.text.trim_end().ends_with('?'))
         && !b.link_only
         && matches!(
             b.kind,
