@@ -209,23 +209,7 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
                 i = css[i + 2..].find("*/").map_or(b.len(), |p| i + 2 + p + 2);
                 continue;
             }
-            q @ (b'"' | b'\'') => {
-                // To the closing quote, over escaped characters.
-                i += 1;
-                loop {
-                    match b.get(i..).and_then(|rest| memchr::memchr2(q, b'\\', rest)) {
-                        Some(p) if b[i + p] == b'\\' => i += p + 2,
-                        Some(p) => {
-                            i += p;
-                            break;
-                        }
-                        None => {
-                            i = b.len();
-                            break;
-                        }
-                    }
-                }
-            }
+            q @ (b'"' | b'\'') => i = closing_quote(b, i + 1, q),
             // An at-rule starts where a rule would: after nothing but space and comments.
             b'@' if depth == 0 && !at_rule && only_space_and_comments(&css[start..i]) => {
                 at_rule = true;
@@ -258,6 +242,21 @@ pub(super) fn relevant_rules(css: &str) -> Vec<&str> {
         i += 1;
     }
     out
+}
+
+/// The position of the quote `q` that closes a string starting at `from` (escaped characters
+/// skipped), or the end of the sheet.
+fn closing_quote(b: &[u8], mut from: usize, q: u8) -> usize {
+    while let Some(p) = b
+        .get(from..)
+        .and_then(|rest| memchr::memchr2(q, b'\\', rest))
+    {
+        if b[from + p] == q {
+            return from + p;
+        }
+        from += p + 2;
+    }
+    b.len()
 }
 
 /// Words of the properties [`Style`] reads (`font-*`, `text-decoration`, `color`): a rule
