@@ -579,3 +579,30 @@ fn the_opening_in_a_box_beside_the_container_is_kept() {
         a.text
     );
 }
+
+#[test]
+fn numbered_data_attributes_do_not_split_the_prose_style() {
+    // A React page numbers every element (`data-reactid`): read as part of the look, each
+    // paragraph had a style of its own, and the longest single paragraph — a promotion
+    // beside the policy — decided where the text is.
+    let paragraphs: String = (1..=8)
+        .map(|i| {
+            format!(
+                "<p class=detail data-reactid=\"{}\">Section {i}. We collect the information you give us when you create an account and use our services.</p>\n",
+                100 + i
+            )
+        })
+        .collect();
+    let promo = "Download the app today and get your first three rides for free, with no fees, no commitment and no hidden costs: the offer is valid in every city where we operate, for new riders only, until the end of the month, while stocks of promotional codes last.";
+    let html = format!(
+        "<html><body><div class=promo><p class=offer data-reactid=\"999\">{promo}</p></div>\n\
+         <nav><a href=/a>Ride</a> <a href=/b>Drive</a></nav>\n\
+         <div class=page><div class=policy><h1>Privacy Notice</h1>\n{paragraphs}</div></div></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("Privacy Notice"), "{}", a.content.path);
+    for i in 1..=8 {
+        assert!(a.text.contains(&format!("Section {i}.")), "{}", a.text);
+    }
+    assert!(!a.text.contains("Download the app"), "{}", a.text);
+}

@@ -4,7 +4,8 @@
 use super::*;
 
 /// The paper's naive style: tag plus attributes. Attributes are sorted by name so that the
-/// same element written with another attribute order pools its characters.
+/// same element written with another attribute order pools its characters; generated class
+/// tokens and numbered identities (`id`, `data-*` values with a digit) are left out.
 pub(super) fn naive_style_key(
     tag: &str,
     attrs: &mut [(Cow<'_, str>, Cow<'_, str>)],
@@ -19,9 +20,14 @@ pub(super) fn naive_style_key(
     for (name, value) in attrs.iter() {
         let (name, value) = (name.as_ref(), value.as_ref());
         let stable;
-        let value = if name == "class" && value.bytes().any(|b| b.is_ascii_digit()) {
+        let generated = value.bytes().any(|b| b.is_ascii_digit());
+        let value = if name == "class" && generated {
             stable = stable_classes(value);
             &stable
+        } else if generated && name.starts_with("data-") {
+            // An element's own identity (`id="p12"`, React's `data-reactid="394"`), not its
+            // look: numbered per element, it would give each its own key.
+            ""
         } else {
             value
         };

@@ -3,7 +3,8 @@
 //! Whitespace is folded as a browser renders it; inline element boundaries never insert
 //! spaces inside words (`Hello<b>W</b>orld` stays `HelloWorld`). Each block remembers what the
 //! hierarchy needs: its heading tag, list and table context, computed style, emphasis and
-//! enumeration.
+//! enumeration. Lone ordered items numbered in sequence (`<ol start="3"><li>Cookies</li></ol>`
+//! between paragraphs) are numbered lines, as a browser shows them, not lists.
 //!
 //! Tables: a data table (at least two rows of at least two short cells, no nested table,
 //! heading or list) becomes one block per row, `Header: value; Header: value` when it has a

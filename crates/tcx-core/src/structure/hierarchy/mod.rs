@@ -54,8 +54,9 @@
 //!    (our computed sizes lack the site's own style sheet; the markup names the title).
 //!
 //! **Order of evidence** when rules conflict (earlier wins): (1) markup that is never a
-//! heading — list items, table cells, tables of contents, `(1)` clauses, sentences, link-only
-//! lines; (2) heading tags over emphasis (untagged styles only on pages with fewer than
+//! heading — list items (but a lone ordered item is a numbered line, not a list: see
+//! `blocks`), table cells, tables of contents, `(1)` clauses, sentences (but not numbered
+//! questions), link-only lines; (2) heading tags over emphasis (untagged styles only on pages with fewer than
 //! [`MIN_TAG_HEADINGS`] tag headings); (3) the HEPS set filters and C1 on untagged styles;
 //! (4) prominence (size, weight, underline, italics, tag level) for levels, except that a single
 //! leading `h1` outranks the sizes of later headings; (5) enumeration
