@@ -689,3 +689,21 @@ fn numbered_questions_are_section_titles() {
          2. What is the point of this policy?, 3. What is our legal basis for using it?]"
     );
 }
+
+#[test]
+fn a_contents_heading_does_not_hold_the_numbered_titles_after_it() {
+    // "Inhaltsverzeichnis" over a list of the titles, then the titles as lone ordered items:
+    // the sections are the contents' siblings, not its children.
+    let html = format!(
+        "<h1>Datenschutzerklärung</h1><p>{VERTRAG}</p><h2>Inhaltsverzeichnis</h2>\
+         <ol><li>Welche Daten erfassen wir</li><li>Wie nutzen wir sie</li><li>Wer erhält sie</li></ol>\
+         <ol><li>WELCHE DATEN ERFASSEN WIR?</li></ol><p>{VERTRAG}</p>\
+         <ol start=\"2\"><li>WIE NUTZEN WIR SIE?</li></ol><p>{VERTRAG}</p>\
+         <ol start=\"3\"><li>WER ERHÄLT SIE?</li></ol><p>{VERTRAG}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Datenschutzerklärung [Inhaltsverzeichnis [<>, <>, <>], WELCHE DATEN ERFASSEN WIR?, \
+         WIE NUTZEN WIR SIE?, WER ERHÄLT SIE?]"
+    );
+}

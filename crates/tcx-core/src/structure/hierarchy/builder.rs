@@ -49,6 +49,13 @@ pub(super) struct HeadingSpec {
     pub(super) anchor: Option<usize>,
 }
 
+/// Whether a section has no text of its own and only untitled items (a list under a title).
+fn holds_only_a_list(section: &Section) -> bool {
+    section.paragraphs.is_empty()
+        && section.subsections.len() >= 2
+        && section.subsections.iter().all(|s| s.title.is_none())
+}
+
 /// Whether `new` is a higher level than `open` in the same multi-level Arabic numbering
 /// (`2.` after `1.1`).
 pub(super) fn shallower(new: &EnumClass, open: &EnumClass) -> bool {
@@ -119,6 +126,17 @@ impl TreeBuilder {
             && self
                 .top_kind()
                 .is_some_and(|k| !matches!(k, Kind::Heading { .. }))
+        {
+            self.pop();
+        }
+        // A heading that holds nothing but a list (a table of contents under "Contents") does
+        // not take the numbered titles in body style that follow as its sections.
+        if rank == BODY_RANK
+            && self.stack.len() > floor
+            && self.stack.last().is_some_and(|o| {
+                matches!(o.kind, Kind::Heading { rank: r, .. } if r != BODY_RANK)
+                    && holds_only_a_list(&o.section)
+            })
         {
             self.pop();
         }

@@ -36,7 +36,8 @@
 //!    Short numbered blocks in body style whose enumeration is confirmed by a sequence become
 //!    titles below every visual level, unless the heading tags themselves are numbered (then
 //!    untagged `3.1 …` lines are clauses of the tagged sections); long numbered clauses and
-//!    `(1) …` paragraphs stay paragraphs. Tables of contents (runs of short numbered or
+//!    `(1) …` paragraphs stay paragraphs. A heading holding nothing but a list (a table of
+//!    contents) does not take such titles as its sections. Tables of contents (runs of short numbered or
 //!    link-only blocks whose entries reappear later) are plain text and do not count for
 //!    sequences.
 //! 5. **Lists:** the first block of each `<li>` starts an untitled item subsection (nested by
