@@ -5,7 +5,7 @@ use super::*;
 
 /// The paper's naive style: tag plus attributes. Attributes are sorted by name so that the
 /// same element written with another attribute order pools its characters; generated class
-/// tokens and numbered identities (`id`, `data-*` values with a digit) are left out.
+/// tokens and numbered `data-*` values (with a digit) are left out.
 pub(super) fn naive_style_key(
     tag: &str,
     attrs: &mut [(Cow<'_, str>, Cow<'_, str>)],
@@ -25,8 +25,9 @@ pub(super) fn naive_style_key(
             stable = stable_classes(value);
             &stable
         } else if generated && name.starts_with("data-") {
-            // An element's own identity (`id="p12"`, React's `data-reactid="394"`), not its
-            // look: numbered per element, it would give each its own key.
+            // An element's own number (React's `data-reactid="394"`, `data-index="7"`), not
+            // its look: kept, it would give each element its own key. (`id` stays: numbered
+            // ids also tell a form's fields apart, whose help lines must not pool.)
             ""
         } else {
             value

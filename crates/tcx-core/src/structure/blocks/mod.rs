@@ -360,9 +360,10 @@ const MAX_LONE_ITEM_WORDS: usize = 12;
 /// numbered section title as a list of its own (`<ol start="3"><li>Cookies</li></ol>`
 /// between the paragraphs): a browser shows "3. Cookies", a title, not a list. Where a page
 /// holds two or more such items — the only `<li>` of their `<ol>`, one short block each —
-/// whose numbers mostly rise (two steps in three), each becomes a line of the enclosing text with the list's number as
-/// its enumeration (the written one, if its text starts with one), so the hierarchy weighs it
-/// as it weighs a typed "3. Cookies". A single item, long items and real lists are left alone.
+/// whose numbers mostly rise (two steps in three), each becomes a line of the enclosing text
+/// with the list's number as its enumeration (the written one, if its text starts with one),
+/// so the hierarchy weighs it as it weighs a typed "3. Cookies". A single item, long items
+/// and real lists are left alone.
 fn number_lone_ordered_items(tree: &ReducedTree, blocks: &mut [Block]) {
     let mut lone = Vec::new();
     for (i, block) in blocks.iter().enumerate() {
