@@ -20,11 +20,13 @@ pub(super) fn naive_style_key(
     for (name, value) in attrs.iter() {
         let (name, value) = (name.as_ref(), value.as_ref());
         let stable;
-        let generated = value.bytes().any(|b| b.is_ascii_digit());
-        let value = if name == "class" && generated {
+        // Only class and `data-*` values are looked at for digits (every attribute of every
+        // element passes here).
+        let numbered = || value.bytes().any(|b| b.is_ascii_digit());
+        let value = if name == "class" && numbered() {
             stable = stable_classes(value);
             &stable
-        } else if generated && name.starts_with("data-") {
+        } else if name.starts_with("data-") && numbered() {
             // An element's own number (React's `data-reactid="394"`, `data-index="7"`), not
             // its look: kept, it would give each element its own key. (`id` stays: numbered
             // ids also tell a form's fields apart, whose help lines must not pool.)

@@ -37,9 +37,9 @@
 //!    titles below every visual level, unless the heading tags themselves are numbered (then
 //!    untagged `3.1 …` lines are clauses of the tagged sections); long numbered clauses and
 //!    `(1) …` paragraphs stay paragraphs. A heading holding nothing but a list (a table of
-//!    contents) does not take such titles as its sections. Tables of contents (runs of short numbered or
-//!    link-only blocks whose entries reappear later) are plain text and do not count for
-//!    sequences.
+//!    contents) does not take such titles as its sections. Tables of contents (runs of short
+//!    numbered or link-only blocks whose entries reappear later) are plain text and do not
+//!    count for sequences.
 //! 5. **Lists:** the first block of each `<li>` starts an untitled item subsection (nested by
 //!    list depth); text after a list continues in an untitled subsection of the same parent.
 //! 6. **Documents:** headings named like a document of their own (AGB, Kundeninformationen,
@@ -57,8 +57,9 @@
 //! **Order of evidence** when rules conflict (earlier wins): (1) markup that is never a
 //! heading — list items (but a lone ordered item is a numbered line, not a list: see
 //! `blocks`), table cells, tables of contents, `(1)` clauses, sentences (but not numbered
-//! questions), link-only lines; (2) heading tags over emphasis (untagged styles only on pages with fewer than
-//! [`MIN_TAG_HEADINGS`] tag headings); (3) the HEPS set filters and C1 on untagged styles;
+//! questions), link-only lines; (2) heading tags over emphasis (untagged styles only on pages
+//! with fewer than [`MIN_TAG_HEADINGS`] tag headings); (3) the HEPS set filters and C1 on
+//! untagged styles;
 //! (4) prominence (size, weight, underline, italics, tag level) for levels, except that a single
 //! leading `h1` outranks the sizes of later headings; (5) enumeration
 //! sequences for nesting within a level and for numbered titles in body style; (6) the
