@@ -296,6 +296,22 @@ fn main_wins_over_a_site_wrapper_holding_template_paragraphs() {
 }
 
 #[test]
+fn a_document_printed_twice_is_kept_once() {
+    // The whole policy a second time further down the page, no tabs or hidden panels: a
+    // reader sees one document; a clause repeated on purpose is a smaller share and stays.
+    let clause = "We keep personal information only as long as we need it for the purposes described in this policy, and then delete it.";
+    let sections: String = (1..=10)
+        .map(|i| format!("<h2>{i}. Section {i}</h2><p>Clause {i}: {clause}</p>"))
+        .collect();
+    let doc = format!("<div class=publication><h1>Privacy Statement</h1>{sections}</div>");
+    let html = format!("{FRAME_TOP}<main>{doc}{doc}</main>{FRAME_BOTTOM}");
+    let a = analyze(&html, &opts()).unwrap();
+    assert_eq!(a.content.repeats_removed, 1, "{}", a.text);
+    assert_eq!(a.text.matches("Privacy Statement").count(), 1, "{}", a.text);
+    assert_eq!(a.text.matches(clause).count(), 10, "{}", a.text);
+}
+
+#[test]
 fn a_tab_widget_repeated_in_every_section_is_kept_once() {
     // Bumble: the same tab box (hidden panels) printed after every section.
     let panel = |region: &str, hidden: &str| {

@@ -5,7 +5,9 @@
 //! A subtree is a repeat when it is a widget — it holds tabs (`role` `tab`, `tablist`,
 //! `tabpanel`) or hidden panels (`hidden`) — its text, the sequence of its words, equals that
 //! of an earlier subtree that has already ended (never an ancestor), and it holds at least
-//! [`MIN_REPEAT_WORDS`] words. Repeated legal text is left alone: policies do repeat whole
+//! [`MIN_REPEAT_WORDS`] words. A repeat that holds a quarter of all the words or more and at least
+//! [`MIN_COPY_WORDS`] is a second copy of the document (see [`MIN_COPY_SHARE_DENOMINATOR`]) and is dropped even outside a widget.
+//! Smaller repeated legal text is left alone: policies do repeat whole
 //! paragraphs on purpose (a retention clause in two sections, a cancellation right for two
 //! products), and the Open Terms Archive gold keeps both copies. Words are compared through
 //! a rolling hash over words, so the check is linear in the size of the tree.
@@ -16,6 +18,14 @@ use crate::parse::tree::{Node, NodeId, NodeKind, ReducedTree};
 
 /// Fewest words a subtree must hold to be dropped as a repeat of an earlier one.
 pub const MIN_REPEAT_WORDS: u32 = 60;
+
+/// A repeat holding at least `1 / MIN_COPY_SHARE_DENOMINATOR` of all the words is a second
+/// copy of the document (a page printed twice, a desktop and a mobile rendering), not a
+/// clause repeated on purpose, and is dropped whether or not it is a widget.
+pub const MIN_COPY_SHARE_DENOMINATOR: u64 = 4;
+
+/// Fewest words of such a copy: a document, not one clause of a short page.
+pub const MIN_COPY_WORDS: u32 = 200;
 
 /// Multiplier of the rolling hash over word hashes (odd, so powers never become zero).
 const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -80,9 +90,6 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
             widget[node.parent as usize] = true;
         }
     }
-    if !widget[0] {
-        return 0;
-    }
     // Children have larger ids than their parents, so one reverse pass sums the subtrees.
     let mut hashes = vec![WordsHash::EMPTY; n];
     for id in (0..n).rev() {
@@ -94,6 +101,10 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
                 .iter()
                 .fold(WordsHash::EMPTY, |h, &c| h.append(hashes[c as usize])),
         };
+    }
+    let total_words = u64::from(hashes[0].words);
+    if !widget[0] && hashes[0].words < 2 * MIN_COPY_WORDS {
+        return 0;
     }
     // Pre-order walk; a subtree's text becomes known to later subtrees when it ends.
     let mut seen: HashSet<WordsHash> = HashSet::new();
@@ -109,7 +120,9 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
             Step::Enter(id) => {
                 let h = hashes[id as usize];
                 let big = h.words >= MIN_REPEAT_WORDS;
-                if big && id != 0 && widget[id as usize] && seen.contains(&h) {
+                let copy = h.words >= MIN_COPY_WORDS
+                    && u64::from(h.words) * MIN_COPY_SHARE_DENOMINATOR >= total_words;
+                if big && id != 0 && (widget[id as usize] || copy) && seen.contains(&h) {
                     removed[id as usize] = true;
                     count += 1;
                     continue;
@@ -217,6 +230,34 @@ mod tests {
         ));
         assert_eq!(remove_repeats(&mut t), 0);
         assert_eq!(blocks(&t).len(), 4);
+    }
+
+    #[test]
+    fn a_second_copy_of_the_whole_document_is_dropped() {
+        // No widget: the page prints the document twice (a desktop and a mobile rendering).
+        let doc = format!(
+            "<div class=doc><h2>Terms</h2><p>{}</p><p>{}</p></div>",
+            words(120, "clause"),
+            words(120, "term")
+        );
+        let mut t = tree(&format!("<div>{doc}<p>between</p>{doc}</div>"));
+        assert_eq!(remove_repeats(&mut t), 1);
+        let text: Vec<String> = blocks(&t).into_iter().map(|b| b.text).collect();
+        assert_eq!(text.iter().filter(|s| *s == "Terms").count(), 1, "{text:?}");
+        assert_eq!(text.last().map(String::as_str), Some("between"));
+    }
+
+    #[test]
+    fn a_repeat_below_a_quarter_of_the_words_stays_unless_a_widget() {
+        // 210 repeated words against 210 + 210 + 450 in all: under a quarter each.
+        let clause = format!("<p>{}</p>", words(210, "retention"));
+        let rest = format!("<p>{}</p>", words(450, "other"));
+        let mut t = tree(&format!("<div>{clause}{rest}{clause}</div>"));
+        assert_eq!(remove_repeats(&mut t), 0);
+        // The same share with a third copy over a quarter in all still keeps each copy:
+        // the share is per subtree, not summed.
+        let mut t = tree(&format!("<div>{clause}{rest}{clause}{clause}</div>"));
+        assert_eq!(remove_repeats(&mut t), 0);
     }
 
     #[test]
