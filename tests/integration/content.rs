@@ -296,6 +296,32 @@ fn main_wins_over_a_site_wrapper_holding_template_paragraphs() {
 }
 
 #[test]
+fn browser_and_reload_notices_above_the_text_are_not_content() {
+    // A site prints notices about the reader's browser above the document, inside the
+    // content's container and between its title and first section.
+    let clause = "Diese Bedingungen gelten für alle Bestellungen, die Verbraucher über unseren Online-Shop abschließen.";
+    let sections: String = (1..=5)
+        .map(|i| format!("<h2>§ {i} Abschnitt</h2><p>({i}) {clause}</p>"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<main><div class=page><p class=notice>A new version of this site is available, to keep everything running smoothly, please reload the page.</p>\
+         <h1>Allgemeine Geschäftsbedingungen</h1><p class=notice>You are using a very old browser! Please update your browser.</p>{sections}</div></main>{FRAME_BOTTOM}"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text.starts_with("Allgemeine Geschäftsbedingungen"),
+        "{}",
+        a.text
+    );
+    assert!(
+        !a.text.contains("browser") && !a.text.contains("reload"),
+        "{}",
+        a.text
+    );
+    assert_eq!(a.text.matches(clause).count(), 5);
+}
+
+#[test]
 fn a_document_printed_twice_is_kept_once() {
     // The whole policy a second time further down the page, no tabs or hidden panels: a
     // reader sees one document; a clause repeated on purpose is a smaller share and stays.

@@ -84,6 +84,21 @@ static BOILERPLATE_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("valid regex")
 });
 
+/// A notice about the reader's browser or the site itself, not about the document: an
+/// outdated browser, JavaScript or style sheets that did not load, a new version to reload.
+/// Sites print these above the text; a document never opens with one.
+static SITE_NOTICE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)\b(?:(?:very |an? )?(?:old|older|outdated|out of date|unsupported|veralteten?|obsol[eè]te) (?:web ?)?(?:browser|navigateur)",
+        r"|(?:update|upgrade) your (?:web ?)?browser|internet explorer",
+        r"|(?:enable|turn on|activate) javascript|javascript (?:is )?(?:disabled|turned off|required)",
+        r"|javascript (?:aktivieren|ist deaktiviert)|aktivieren sie javascript|(?:activer|activez) (?:le )?javascript",
+        r"|style ?sheets? (?:didn't|did not|failed to|could not) load|support style ?sheets",
+        r"|(?:reload|refresh) (?:the|this) (?:page|site)|seite neu laden)\b",
+    ))
+    .expect("valid regex")
+});
+
 static PROTECTED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)(\b\d{4,5}\s+\p{Lu}\p{Ll}+", // postcode and town
@@ -115,15 +130,50 @@ pub fn is_protected(block: &Block) -> bool {
     block.link_share < 0.2 || (block.link_share <= 0.6 && FIELD.is_match(&block.text))
 }
 
+/// Whether a block is a notice about the reader's browser or the site ([`SITE_NOTICE`]):
+/// at most [`SITE_NOTICE_MAX_WORDS`] words, not a heading.
+pub fn is_site_notice(block: &Block) -> bool {
+    block.words <= SITE_NOTICE_MAX_WORDS
+        && !matches!(block.kind, BlockKind::Heading(_))
+        && SITE_NOTICE.is_match(&block.text)
+}
+
+/// Longest site notice, in words: longer text that mentions a browser is the document's own
+/// (a cookie policy explaining browser settings).
+pub const SITE_NOTICE_MAX_WORDS: usize = 40;
+
 /// Whether a block is boilerplate: link-dense or a known site phrase, or scoring low, and not
-/// protected.
+/// protected; or a site notice.
 pub fn is_boilerplate(block: &Block) -> bool {
+    if is_site_notice(block) {
+        return true;
+    }
     // The score is cheap and clears most blocks; the protection's regular expressions run
     // only on the blocks that score as boilerplate (long content blocks are never scanned).
     let s = score(block);
     let scores_low =
         s.link_density >= 0.5 || s.relevance < BOILERPLATE_BELOW || names_site_phrase(block);
     scores_low && !is_protected(block)
+}
+
+/// Removes the site notices among the title lines that open the content at `first`
+/// ("Terms of Service", "You are using a very old browser!", "Free Accounts"): the run of
+/// headings and notices up to the first other block. Returns how many went; none when
+/// nothing but titles and notices would be left.
+fn drop_notices_among_titles(blocks: &mut Vec<Block>, first: usize) -> usize {
+    let Some(run) = blocks[first..]
+        .iter()
+        .position(|b| !(is_site_notice(b) || matches!(b.kind, BlockKind::Heading(_))))
+    else {
+        return 0;
+    };
+    let before = blocks.len();
+    let mut at = 0;
+    blocks.retain(|b| {
+        at += 1;
+        !(at > first && at <= first + run && is_site_notice(b))
+    });
+    before - blocks.len()
 }
 
 /// A short line ending in a colon that only introduces what follows ("Weitere Links:",
@@ -167,6 +217,7 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     let Some(first) = blocks.iter().position(|b| !is_boilerplate(b)) else {
         return Trimmed::default();
     };
+    let notices = drop_notices_among_titles(blocks, first);
     let content_end = blocks
         .iter()
         .rposition(|b| !is_boilerplate(b))
@@ -184,7 +235,7 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
         last -= 1;
     }
     let trimmed = Trimmed {
-        start: first,
+        start: first + notices,
         end: blocks.len() - 1 - last,
     };
     blocks.truncate(last + 1);
@@ -284,6 +335,33 @@ mod tests {
             links.link_density > 0.7 && links.relevance < BOILERPLATE_BELOW,
             "{links:?}"
         );
+    }
+
+    #[test]
+    fn site_notices_before_and_among_the_opening_titles_go() {
+        let html = format!(
+            "<p>If you can read this, the style sheet didn't load or you have an older browser.</p>\
+             <h1>AGB</h1><p>Sie verwenden einen veralteten Browser. Bitte aktualisieren.</p>\
+             <h2>§ 1 Geltungsbereich</h2>{CLAUSE}{CLAUSE}"
+        );
+        let mut b = blocks_of(&html);
+        assert_eq!(trim_edges(&mut b), Trimmed { start: 2, end: 0 });
+        let text: Vec<&str> = b.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(text[..2], ["AGB", "§ 1 Geltungsbereich"]);
+    }
+
+    #[test]
+    fn browser_words_in_the_document_stay() {
+        // After the first prose block, and long explanations anywhere, are the document's.
+        let settings = "<p>You can set your browser to refuse cookies; if you use an older browser, \
+             some parts of the site may not work as described in this policy, and you may have \
+             to enable JavaScript again for the checkout to work properly for you.</p>";
+        let html =
+            format!("<h1>Cookie Policy</h1>{settings}<p>Please enable JavaScript.</p>{CLAUSE}");
+        let mut b = blocks_of(&html);
+        let n = b.len();
+        assert_eq!(trim_edges(&mut b), Trimmed::default());
+        assert_eq!(b.len(), n);
     }
 
     #[test]
