@@ -156,6 +156,21 @@ pub fn is_boilerplate(block: &Block) -> bool {
     scores_low && !is_protected(block)
 }
 
+/// Whether a tail of link lines is the document's archive of earlier versions: at least three
+/// in four of its blocks name a year ("November 2019", "Privacy Policy June 2014 (PDF)").
+/// Publishers list them under the text, and their own copy keeps them; a list of related
+/// pages or share buttons rarely dates every entry.
+fn is_version_archive(tail: &[Block]) -> bool {
+    let dated = tail.iter().filter(|b| names_a_year(&b.text)).count();
+    dated * 4 >= tail.len() * 3
+}
+
+/// Whether the text holds a year from 1990 to 2039 standing as a word of its own.
+fn names_a_year(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_digit())
+        .any(|d| d.len() == 4 && matches!(&d[..2], "19" | "20") && (d >= "1990" && d < "2040"))
+}
+
 /// Removes the site notices among the title lines that open the content at `first`
 /// ("Terms of Service", "You are using a very old browser!", "Free Accounts"): the run of
 /// headings and notices up to the first other block. Returns how many went; none when
@@ -228,7 +243,9 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     while last > content_end && names_site_phrase(&blocks[last]) {
         last -= 1;
     }
-    if last - content_end >= LINK_LIST_BLOCKS {
+    if last - content_end >= LINK_LIST_BLOCKS
+        && !is_version_archive(&blocks[content_end + 1..=last])
+    {
         last = content_end;
     }
     while last > first && last + 1 < blocks.len() && is_label(&blocks[last]) {
@@ -321,6 +338,32 @@ mod tests {
         let mut b = blocks_of(&html);
         assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 4 });
         assert!(b.last().unwrap().text.starts_with("Der Vertrag"));
+    }
+
+    #[test]
+    fn an_archive_of_dated_earlier_versions_stays_at_the_end() {
+        let html = format!(
+            "{CLAUSE}<p><strong>Terms of Service Archive:</strong></p><ul><li><a href=/v5.pdf>November 2019</a></li>\
+             <li><a href=/v4.pdf>May 2018</a></li><li><a href=/v3.pdf>December 2015</a></li><li><a href=/v1.pdf>September 2014</a></li></ul>"
+        );
+        let mut b = blocks_of(&html);
+        assert_eq!(trim_edges(&mut b), Trimmed::default());
+        assert_eq!(b.last().unwrap().text, "September 2014");
+        // Undated links of the same length are a link list and go.
+        let html = format!(
+            "{CLAUSE}<p><a href=/a>Our new store in Berlin opens next week</a></p><p><a href=/b>Ten gift ideas for spring</a></p>\
+             <p><a href=/c>How we choose our suppliers</a></p><p><a href=/d>Meet the team behind the shop, since 2019</a></p>"
+        );
+        let mut b = blocks_of(&html);
+        assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 4 });
+    }
+
+    #[test]
+    fn years_are_whole_words_in_range() {
+        assert!(names_a_year("Privacy Policy June 2014 (PDF)"));
+        assert!(names_a_year("v2019-05"));
+        assert!(!names_a_year("Call 020123456 or 1989"));
+        assert!(!names_a_year("12345 Musterstadt"));
     }
 
     #[test]
