@@ -168,7 +168,7 @@ fn is_version_archive(tail: &[Block]) -> bool {
 /// Whether the text holds a year from 1990 to 2039 standing as a word of its own.
 fn names_a_year(text: &str) -> bool {
     text.split(|c: char| !c.is_ascii_digit())
-        .any(|d| d.len() == 4 && matches!(&d[..2], "19" | "20") && (d >= "1990" && d < "2040"))
+        .any(|d| d.len() == 4 && ("1990".."2040").contains(&d))
 }
 
 /// Removes the site notices among the title lines that open the content at `first`
