@@ -14,6 +14,7 @@
 
 use std::collections::HashSet;
 
+use crate::parse::scan::FastHash;
 use crate::parse::tree::{Node, NodeId, NodeKind, ReducedTree};
 
 /// Fewest words a subtree must hold to be dropped as a repeat of an earlier one.
@@ -81,7 +82,8 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
     if n < 2 {
         return 0;
     }
-    // Widgets: subtrees holding tabs or hidden panels. Without any, nothing can repeat.
+    // Widgets: subtrees holding tabs or hidden panels. Without any, only a second copy of
+    // the document can repeat, and it repeats a long text node.
     let mut widget = vec![false; n];
     for id in (1..n).rev() {
         let node = &tree.nodes[id];
@@ -89,6 +91,9 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
             widget[id] = true;
             widget[node.parent as usize] = true;
         }
+    }
+    if !widget[0] && !repeats_a_long_text(tree) {
+        return 0;
     }
     // Children have larger ids than their parents, so one reverse pass sums the subtrees.
     let mut hashes = vec![WordsHash::EMPTY; n];
@@ -145,6 +150,27 @@ pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
         tree.nodes = without(&tree.nodes, &removed);
     }
     count
+}
+
+/// Text nodes of at least this many bytes are compared in the pre-check for copies.
+const LONG_TEXT_BYTES: usize = 120;
+
+/// The cheap pre-check for a second copy of the document: long text nodes (at least
+/// [`LONG_TEXT_BYTES`]) that occur again, byte for byte, hold at least an eighth of all the
+/// text. A copy holding a quarter of the words repeats most of its paragraphs; a clause
+/// repeated on purpose is far less. Pages without copies — nearly all — skip the word hashes.
+fn repeats_a_long_text(tree: &ReducedTree) -> bool {
+    let mut seen: HashSet<&str, FastHash> = HashSet::default();
+    let (mut total, mut repeated) = (0usize, 0usize);
+    for node in &tree.nodes {
+        if let NodeKind::Text(t) = &node.kind {
+            total += t.len();
+            if t.len() >= LONG_TEXT_BYTES && !seen.insert(t.as_str()) {
+                repeated += t.len();
+            }
+        }
+    }
+    repeated > 0 && repeated * 8 >= total
 }
 
 /// Tabs and hidden panels mark a subtree as an interface widget.
@@ -258,6 +284,22 @@ mod tests {
         // the share is per subtree, not summed.
         let mut t = tree(&format!("<div>{clause}{rest}{clause}{clause}</div>"));
         assert_eq!(remove_repeats(&mut t), 0);
+    }
+
+    #[test]
+    fn the_pre_check_sees_copies_not_a_repeated_clause() {
+        let clause = format!("<p>{}</p>", words(30, "retention"));
+        let other: String = (0..10)
+            .map(|i| format!("<p>{} {i}</p>", words(30, "other")))
+            .collect();
+        // One clause of 180 bytes twice among 2000 bytes of text: under an eighth.
+        assert!(!repeats_a_long_text(&tree(&format!(
+            "{clause}{other}{clause}"
+        ))));
+        assert!(repeats_a_long_text(&tree(&format!("{other}{other}"))));
+        // Short text nodes never count.
+        let short = "<p>Short line repeated</p>".repeat(50);
+        assert!(!repeats_a_long_text(&tree(&short)));
     }
 
     #[test]
