@@ -109,8 +109,12 @@ fn div_section_title_styled_by_a_style_rule() {
         outline(&s),
         "Allgemeines [Anwendungsbereich, Sprache], Zahlung"
     );
-    // Without the sheet nothing distinguishes the titles.
-    assert_eq!(outline(&tree(&html, &[])), "<>");
+    // Without the sheet nothing distinguishes their levels: the short lines before the
+    // prose are still read as titles, all on one level (plain title lines).
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Allgemeines, Anwendungsbereich, Sprache, Zahlung"
+    );
 }
 
 #[test]
@@ -706,4 +710,46 @@ fn a_contents_heading_does_not_hold_the_numbered_titles_after_it() {
         "Datenschutzerklärung [Inhaltsverzeichnis [<>, <>, <>], WELCHE DATEN ERFASSEN WIR?, \
          WIE NUTZEN WIR SIE?, WER ERHÄLT SIE?]"
     );
+}
+
+#[test]
+fn plain_title_lines_head_sections_where_the_page_draws_no_headings() {
+    // A withdrawal notice written as plain paragraphs: the short lines before the prose are
+    // its titles; the line ending in a comma and the address are not.
+    let html = "<p>Widerrufsrecht</p>\
+         <p>Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.</p>\
+         <p>Um Ihr Widerrufsrecht auszuüben, müssen Sie uns</p><p>Muster GmbH</p>\
+         <p>mittels einer eindeutigen Erklärung über Ihren Entschluss, diesen Vertrag zu widerrufen, informieren.</p>\
+         <p>Folgen des Widerrufs</p>\
+         <p>Wenn Sie diesen Vertrag widerrufen, haben wir Ihnen alle Zahlungen, die wir von Ihnen erhalten haben, unverzüglich zurückzuzahlen.</p>";
+    assert_eq!(
+        outline(&tree(html, &[])),
+        "Widerrufsrecht, Folgen des Widerrufs"
+    );
+}
+
+#[test]
+fn plain_lines_stay_text_where_the_page_draws_headings() {
+    // With `h2` sections, a short plain line is the author's text (a lead-in, a name).
+    let html = format!(
+        "<h1>Privacy Policy</h1><h2>What we collect</h2><p>Account data</p><p>{LOREM}</p>\
+         <h2>Your rights</h2><p>Access and deletion</p><p>{LOREM}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Privacy Policy [What we collect, Your rights]"
+    );
+}
+
+#[test]
+fn a_lone_or_repeated_plain_line_is_no_title() {
+    // One line alone gives no section structure; a line printed three times is furniture,
+    // and interface labels name no section.
+    let lone = format!("<p>{LOREM}</p><p>Staff Reports</p><p>{LOREM}</p>");
+    assert_eq!(outline(&tree(&lone, &[])), "<>");
+    let furniture = format!(
+        "<p>{LOREM}</p><p>Advertisement</p><p>{LOREM}</p><p>Advertisement</p><p>{LOREM}</p>\
+         <p>Read more</p><p>{LOREM}</p><p>Subscribe</p><p>{LOREM}</p>"
+    );
+    assert_eq!(outline(&tree(&furniture, &[])), "<>");
 }

@@ -53,6 +53,12 @@
 //! 7. **The leading `h1`:** on a page naming at most one kind of document, a single `h1` that is
 //!    the content's first heading is the root over every later heading, even one drawn larger
 //!    (our computed sizes lack the site's own style sheet; the markup names the title).
+//! 8. **Plain title lines:** on a page with at most one heading of a visual level, unnumbered
+//!    lines set like the text that read as titles — at most six words, a capital first, no
+//!    digits, links or sentence and label punctuation, after a finished sentence and before
+//!    prose — head sections below every visual level, when there are at least two of distinct
+//!    texts and they are not interface labels ("Advertisement", "Read more"). Where the author
+//!    drew headings, plain lines are text.
 //!
 //! **Order of evidence** when rules conflict (earlier wins): (1) markup that is never a
 //! heading — list items (but a lone ordered item is a numbered line, not a list: see

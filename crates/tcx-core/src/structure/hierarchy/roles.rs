@@ -28,6 +28,7 @@ pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
     if docs.kinds < 2 {
         lead_title_holds_the_rest(blocks, &mut roles);
     }
+    c.plain_title_lines(&mut roles);
     roles
 }
 
@@ -293,6 +294,116 @@ impl<'b> Candidates<'b> {
             _ => Role::Text,
         }
     }
+}
+
+impl Candidates<'_> {
+    /// 8. Plain title lines: on a page whose sections have no heading of a visual level (at
+    /// most the document's title is one), an unnumbered line set like the text that reads as
+    /// a title ([`is_plain_title_line`]) heads a section below every visual level, when the page
+    /// has at least [`MIN_PLAIN_TITLES`] such lines of distinct texts — the
+    /// "Widerrufsrecht" / "Folgen des Widerrufs" lines of a withdrawal notice written as plain
+    /// paragraphs. Where the author drew headings, plain lines are text.
+    fn plain_title_lines(&self, roles: &mut [Role]) {
+        let visual = roles
+            .iter()
+            .filter(|r| matches!(r, Role::Heading { .. }))
+            .count();
+        if visual > 1 {
+            return;
+        }
+        let lines: Vec<usize> = (0..roles.len())
+            .filter(|&i| {
+                roles[i] == Role::Text
+                    && !self.toc[i]
+                    && self.enums[i].is_none()
+                    && is_plain_title_line(self.blocks, i, i > 0 && roles[i - 1] == Role::Text)
+            })
+            .collect();
+        // Like the HEPS set filters: titles come in numbers and do not repeat ("Advertisement"
+        // three times is furniture, a lone "By" or "Shares" is no section structure).
+        let text = |i: usize| self.blocks[i].text.to_lowercase();
+        let unique: Vec<usize> = lines
+            .iter()
+            .copied()
+            .filter(|&i| lines.iter().filter(|&&j| text(j) == text(i)).count() == 1)
+            .collect();
+        if unique.len() < MIN_PLAIN_TITLES {
+            return;
+        }
+        for i in unique {
+            roles[i] = Role::Heading {
+                rank: BODY_RANK,
+                class: None,
+                document: false,
+            };
+        }
+    }
+}
+
+/// Fewest plain title lines (of distinct texts) a page must have for any to count.
+const MIN_PLAIN_TITLES: usize = 2;
+/// Most words of a plain title line.
+const MAX_PLAIN_TITLE_WORDS: usize = 6;
+/// Fewest words of the prose a plain title line must stand before.
+const MIN_PROSE_WORDS: usize = 12;
+
+/// Whether block `i` reads as a title though set like the text: a paragraph of at most
+/// [`MAX_PLAIN_TITLE_WORDS`] words starting with a capital, without links, digits or
+/// punctuation that makes it a sentence, a label ("Telefon:") or an address; standing after a
+/// finished sentence (`after_text`: the block before is text) and before prose (a paragraph of
+/// at least [`MIN_PROSE_WORDS`] words ending a sentence).
+fn is_plain_title_line(blocks: &[Block], i: usize, after_text: bool) -> bool {
+    let b = &blocks[i];
+    let text = b.text.trim();
+    let plain = b.kind == BlockKind::Paragraph
+        && b.list_item.is_none()
+        && b.link_share == 0.0
+        && (1..=MAX_PLAIN_TITLE_WORDS).contains(&b.words)
+        && text.chars().next().is_some_and(char::is_uppercase)
+        && !text.contains(|c: char| {
+            c.is_ascii_digit()
+                || matches!(
+                    c,
+                    ',' | ';' | ':' | '.' | '!' | '?' | '@' | '/' | '(' | '[' | '|' | '*'
+                )
+        });
+    if !plain || is_interface_label(text) {
+        return false;
+    }
+    let ends_sentence = |t: &str| t.trim_end().ends_with(['.', '!', '?', ':', ';']);
+    let before_ok = i == 0 || !after_text || ends_sentence(&blocks[i - 1].text);
+    let next_is_prose = blocks.get(i + 1).is_some_and(|n| {
+        n.kind == BlockKind::Paragraph && n.words >= MIN_PROSE_WORDS && ends_sentence(&n.text)
+    });
+    before_ok && next_is_prose
+}
+
+/// Interface labels that stand alone on a line like a title but name no section: an
+/// advertisement slot, a subscribe or share button, a "read more" link set as text.
+const INTERFACE_LABELS: &[&str] = &[
+    "advertisement",
+    "anzeige",
+    "werbung",
+    "subscribe",
+    "abonnieren",
+    "learn more",
+    "read more",
+    "mehr erfahren",
+    "weiterlesen",
+    "share",
+    "teilen",
+    "print",
+    "drucken",
+    "back to top",
+    "nach oben",
+    "en savoir plus",
+    "publicité",
+];
+
+fn is_interface_label(text: &str) -> bool {
+    INTERFACE_LABELS
+        .iter()
+        .any(|l| text.eq_ignore_ascii_case(l) || text.to_lowercase() == *l)
 }
 
 /// A block that can be a numbered title in body style: short, not a `(1)` clause, not a
