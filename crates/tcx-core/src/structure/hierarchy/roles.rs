@@ -13,7 +13,9 @@ use super::*;
 /// 4. [`Candidates::rank_levels`]: prominence order and HEPS C1;
 /// 5. [`DocumentTitles::find`]: several documents on one page share a level;
 /// 6. [`Candidates::role`]: the role of each block;
-/// 7. [`lead_title_holds_the_rest`]: a single `h1` opening the content is the root.
+/// 7. [`lead_title_holds_the_rest`]: a single `h1` opening the content is the root;
+/// 8. [`Candidates::plain_title_lines`]: plain lines that read as titles, where nothing else
+///    heads the sections.
 pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
     let mut c = Candidates::new(blocks);
     c.reject_untagged_groups();
@@ -297,10 +299,10 @@ impl<'b> Candidates<'b> {
 }
 
 impl Candidates<'_> {
-    /// 8. Plain title lines: on a page whose sections have no heading of a visual level (at
-    /// most the document's title is one), an unnumbered line set like the text that reads as
-    /// a title ([`is_plain_title_line`]) heads a section below every visual level, when the page
-    /// has at least [`MIN_PLAIN_TITLES`] such lines of distinct texts — the
+    /// Phase 8, plain title lines: on a page whose sections have no heading of a visual
+    /// level (at most the document's title is one), an unnumbered line set like the text that
+    /// reads as a title ([`is_plain_title_line`]) heads a section below every visual level,
+    /// when the page has at least [`MIN_PLAIN_TITLES`] such lines of distinct texts — the
     /// "Widerrufsrecht" / "Folgen des Widerrufs" lines of a withdrawal notice written as plain
     /// paragraphs. Where the author drew headings, plain lines are text.
     fn plain_title_lines(&self, roles: &mut [Role]) {
