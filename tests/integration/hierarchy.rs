@@ -753,3 +753,17 @@ fn a_lone_or_repeated_plain_line_is_no_title() {
     );
     assert_eq!(outline(&tree(&furniture, &[])), "<>");
 }
+
+#[test]
+fn a_title_printed_twice_in_a_row_is_one_title() {
+    // A theme's entry title over the generator's own title: one root holds the sections.
+    let html = format!(
+        "<header><h1 class=entry-title>Datenschutzerklärung</h1></header>\
+         <div class=entry-content><h1>Datenschutzerklärung</h1><h2>Einleitung</h2><p>{VERTRAG}</p>\
+         <h2>Verantwortlicher</h2><p>{VERTRAG}</p></div>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Datenschutzerklärung [Einleitung, Verantwortlicher]"
+    );
+}

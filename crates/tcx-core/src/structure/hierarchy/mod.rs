@@ -50,7 +50,9 @@
 //!    "AGB der Muster GmbH" are one kind; the second is the first one's own heading). The
 //!    headings of a document's level that follow a document title belong to it, unless both
 //!    are heading tags of one level.
-//! 7. **The leading `h1`:** on a page naming at most one kind of document, a single `h1` that is
+//! 7. **A title printed twice in a row** (two headings of the same text with nothing between,
+//!    a theme's entry title over the document's own) is one title: the second copy is text.
+//!    **The leading `h1`:** on a page naming at most one kind of document, a single `h1` that is
 //!    the content's first heading is the root over every later heading, even one drawn larger
 //!    (our computed sizes lack the site's own style sheet; the markup names the title).
 //! 8. **Plain title lines:** on a page with at most one heading of a visual level, unnumbered

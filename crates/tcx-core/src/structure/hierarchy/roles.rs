@@ -27,11 +27,32 @@ pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
     let mut roles: Vec<Role> = (0..blocks.len())
         .map(|i| c.role(i, &ranks, &docs, numbered_titles, &mut seen_items))
         .collect();
+    a_repeated_title_is_one(blocks, &mut roles);
     if docs.kinds < 2 {
         lead_title_holds_the_rest(blocks, &mut roles);
     }
     c.plain_title_lines(&mut roles);
     roles
+}
+
+/// A heading that repeats the heading right before it, with nothing between them (a theme's
+/// entry title over the legal text's own title), is the same title printed twice: a reader
+/// sees one title, so the second copy is text. Otherwise the first copy would head an empty
+/// section and the second take every section as its own.
+fn a_repeated_title_is_one(blocks: &[Block], roles: &mut [Role]) {
+    let fold = |t: &str| {
+        t.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    for i in 1..roles.len() {
+        let both_headings = matches!(roles[i], Role::Heading { .. })
+            && matches!(roles[i - 1], Role::Heading { .. });
+        if both_headings && fold(&blocks[i].text) == fold(&blocks[i - 1].text) {
+            roles[i] = Role::Text;
+        }
+    }
 }
 
 /// The one `h1` of the content, when it is the content's first heading, is the document's
