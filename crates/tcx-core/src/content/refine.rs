@@ -89,12 +89,14 @@ static BOILERPLATE_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
 /// Sites print these above the text; a document never opens with one.
 static SITE_NOTICE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i)\b(?:(?:very |an? )?(?:old|older|outdated|out of date|unsupported|veralteten?|obsol[eè]te) (?:web ?)?(?:browser|navigateur)",
+        // ASCII word boundaries (every alternative begins and ends with an ASCII letter) let
+        // the regex run as a DFA instead of backtracking on every short edge block.
+        r"(?i)(?-u:\b)(?:(?:very |an? )?(?:old|older|outdated|out of date|unsupported|veralteten?|obsol[eè]te) (?:web ?)?(?:browser|navigateur)",
         r"|(?:update|upgrade) your (?:web ?)?browser|internet explorer",
         r"|(?:enable|turn on|activate) javascript|javascript (?:is )?(?:disabled|turned off|required)",
         r"|javascript (?:aktivieren|ist deaktiviert)|aktivieren sie javascript|(?:activer|activez) (?:le )?javascript",
         r"|style ?sheets? (?:didn't|did not|failed to|could not) load|support style ?sheets",
-        r"|(?:reload|refresh) (?:the|this) (?:page|site)|seite neu laden)\b",
+        r"|(?:reload|refresh) (?:the|this) (?:page|site)|seite neu laden)(?-u:\b)",
     ))
     .expect("valid regex")
 });
