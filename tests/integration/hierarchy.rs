@@ -767,3 +767,36 @@ fn a_title_printed_twice_in_a_row_is_one_title() {
         "Datenschutzerklärung [Einleitung, Verantwortlicher]"
     );
 }
+
+#[test]
+fn a_bold_line_opening_a_list_item_titles_the_item() {
+    // Sections written as list items, each a bold title line and its prose.
+    let item = |title: &str| format!("<li><strong>{title}</strong><p>{LOREM}</p></li>");
+    let html = format!(
+        "<h1>Privacy Policy</h1><p>{LOREM}</p><ol>{}{}</ol>",
+        item("Health Data"),
+        item("Information Security")
+    );
+    let s = tree(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "Privacy Policy [Health Data, Information Security]"
+    );
+    // A bold line that is the whole item (a list of names) titles nothing.
+    let names = "<h1>Imprint</h1><ul><li><strong>Max Mustermann</strong></li><li><strong>Erika Musterfrau</strong></li></ul>";
+    assert_eq!(outline(&tree(names, &[])), "Imprint [<>, <>]");
+}
+
+#[test]
+fn bold_item_lines_are_emphasis_where_the_sections_are_tagged() {
+    let item = |title: &str| format!("<li><strong>{title}</strong><p>{LOREM}</p></li>");
+    let html = format!(
+        "<h1>Terms</h1><h2>Accounts</h2><ul>{}{}</ul><h2>Payment</h2><p>{LOREM}</p>",
+        item("Registration"),
+        item("Security")
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Terms [Accounts [<>, <>], Payment]"
+    );
+}

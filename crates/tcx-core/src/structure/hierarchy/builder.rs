@@ -95,7 +95,9 @@ impl TreeBuilder {
         }
     }
 
-    pub(super) fn item(&mut self, block: &Block, number: Option<String>) {
+    /// Opens the item section of `block`, the first block of a list item; `titled`: the
+    /// block is the item's title, not its first paragraph.
+    pub(super) fn item(&mut self, block: &Block, number: Option<String>, titled: bool) {
         let depth = block.list_depth;
         loop {
             match self.top_kind() {
@@ -107,8 +109,14 @@ impl TreeBuilder {
         if self.stack.is_empty() {
             self.push(Kind::Lead, new_section(None, None));
         }
-        let mut section = new_section(None, number);
-        section.paragraphs.push(block.text.clone());
+        let mut section = if titled {
+            new_section(Some(block.text.clone()), number)
+        } else {
+            new_section(None, number)
+        };
+        if !titled {
+            section.paragraphs.push(block.text.clone());
+        }
         let li = block.list_item.unwrap_or(0);
         self.push(Kind::Item { li, depth }, section);
     }

@@ -42,6 +42,9 @@
 //!    count for sequences.
 //! 5. **Lists:** the first block of each `<li>` starts an untitled item subsection (nested by
 //!    list depth); text after a list continues in an untitled subsection of the same parent.
+//!    An item's first block is the item's *title* when it is set apart (a heading tag, or
+//!    wholly bold on a page that tags fewer than [`MIN_TAG_HEADINGS`] headings), short, not a
+//!    sentence, and followed by prose in the same item.
 //! 6. **Documents:** headings named like a document of their own (AGB, Kundeninformationen,
 //!    Widerrufsbelehrung, Muster-Widerrufsformular, Datenschutzerklärung, Terms and
 //!    Conditions, Privacy Policy …; never an Arabic-numbered section title such as
@@ -168,6 +171,16 @@ pub fn sections(blocks: &[Block]) -> Vec<Section> {
 pub fn sections_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Section> {
     let roles = roles_in(tree, blocks);
     let anchors = sequence_anchors(blocks, &roles);
+    // Where the author tagged the section headings, bold is emphasis (as for the untagged
+    // headline styles): a bold item line is then the item's text, not its title.
+    let tagged_headings = blocks
+        .iter()
+        .zip(&roles)
+        .filter(|(b, r)| {
+            matches!(r, Role::Heading { .. }) && matches!(b.kind, BlockKind::Heading(_))
+        })
+        .count();
+    let bold_titles = tagged_headings < MIN_TAG_HEADINGS;
     let mut tree = TreeBuilder::default();
     for (i, (block, role)) in blocks.iter().zip(&roles).enumerate() {
         let number = block.enumeration.as_ref().map(|e| e.raw.clone());
@@ -200,10 +213,40 @@ pub fn sections_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Section>
                         .as_ref()
                         .is_some_and(|e| e.decoration != Decoration::Plain)
                 }),
+                titles_its_item(blocks, i, bold_titles),
             ),
         }
     }
     tree.finish()
+}
+
+/// Most words of a list item's title line.
+const MAX_ITEM_TITLE_WORDS: usize = 12;
+/// Fewest words of the prose after a list item's title line, in the same item.
+const MIN_ITEM_PROSE_WORDS: usize = 8;
+
+/// Whether the first block of a list item is the item's title: a short line set apart from
+/// the text (wholly bold, or a heading tag), not a sentence (a label ending in a colon is a
+/// title), followed in the same item by prose — `<li><strong>Health Data</strong><p>We
+/// collect …</p></li>`, the privacy policies and shop terms that number their sections as
+/// list items. A reader sees a titled section; as a plain item it would be text. A bold
+/// line counts only when `bold_titles` (the page tags fewer than [`MIN_TAG_HEADINGS`] of its
+/// headings); a heading tag always does.
+fn titles_its_item(blocks: &[Block], i: usize, bold_titles: bool) -> bool {
+    let b = &blocks[i];
+    let Some(li) = b.list_item else {
+        return false;
+    };
+    let set_apart = (bold_titles && b.bold && b.uniform) || matches!(b.kind, BlockKind::Heading(_));
+    let text = b.text.trim_end();
+    let sentence = text.ends_with(['.', '!', '?', ';', ',']);
+    set_apart
+        && !b.link_only
+        && !sentence
+        && b.words <= MAX_ITEM_TITLE_WORDS
+        && blocks.get(i + 1).is_some_and(|n| {
+            n.list_item == Some(li) && n.words >= MIN_ITEM_PROSE_WORDS && !n.link_only
+        })
 }
 
 /// For unnumbered headings that lie between two consecutive numbered headings of one level
