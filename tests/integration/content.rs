@@ -648,3 +648,27 @@ fn numbered_data_attributes_do_not_split_the_prose_style() {
     }
     assert!(!a.text.contains("Download the app"), "{}", a.text);
 }
+
+#[test]
+fn a_french_title_box_at_body_level_heads_the_content() {
+    // The box holding only "Mentions légales" before the text names the document, as
+    // "Impressum" or "Privacy Policy" do; a box with any other heading stays frame.
+    let p = "L'éditeur du site est la société Exemple SARL, au capital de 10 000 euros, immatriculée au registre du commerce de Paris.";
+    let page = |title: &str| {
+        format!(
+            "<html><body><nav><a href=/>Accueil</a> <a href=/boutique>Boutique</a></nav>\
+             <div class=titre><h2>{title}</h2></div><div class=contenu><p>{p}</p><p>{p}</p><p>{p}</p></div>\
+             <footer><p>© Exemple SARL</p></footer></body></html>"
+        )
+    };
+    for title in [
+        "Mentions légales",
+        "Conditions générales de vente",
+        "Politique de confidentialité",
+    ] {
+        let a = analyze(&page(title), &opts()).unwrap();
+        assert!(a.text.starts_with(title), "{title}: {}", a.text);
+    }
+    let a = analyze(&page("Nos meilleures ventes"), &opts()).unwrap();
+    assert!(a.text.starts_with("L'éditeur"), "{}", a.text);
+}

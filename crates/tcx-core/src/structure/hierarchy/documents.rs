@@ -4,7 +4,7 @@ use super::*;
 
 pub(super) static DOCUMENT_TITLE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)^(?:allgemeine\s+geschäftsbedingungen|allgemeine\s+geschäfts-\s*und\s+lieferbedingungen|agb|kundeninformation(?:en)?|verbraucherinformation(?:en)?|widerrufsbelehrung(?:en)?|muster-?\s*widerrufsformular|widerrufsformular|datenschutzerklärung|datenschutzhinweise|datenschutzbestimmungen|datenschutzrichtlinie|datenschutz|impressum|(?:general\s+)?terms\s+(?:and|&)\s+conditions|terms\s+of\s+(?:service|use)|privacy\s+(?:policy|notice)|cancellation\s+policy|withdrawal\s+policy|(?:model\s+)?withdrawal\s+form)(?:\s|$|[:.,(])",
+        r"(?i)^(?:allgemeine\s+geschäftsbedingungen|allgemeine\s+geschäfts-\s*und\s+lieferbedingungen|agb|kundeninformation(?:en)?|verbraucherinformation(?:en)?|widerrufsbelehrung(?:en)?|muster-?\s*widerrufsformular|widerrufsformular|datenschutzerklärung|datenschutzhinweise|datenschutzbestimmungen|datenschutzrichtlinie|datenschutz|impressum|(?:general\s+)?terms\s+(?:and|&)\s+conditions|terms\s+of\s+(?:service|use)|privacy\s+(?:policy|notice)|cancellation\s+policy|withdrawal\s+policy|(?:model\s+)?withdrawal\s+form|conditions\s+générales(?:\s+de\s+vente|\s+d['’]utilisation)?|cgv|cgu|mentions\s+légales|politique\s+de\s+confidentialité|politique\s+de\s+protection\s+des\s+données(?:\s+personnelles)?|politique\s+(?:relative\s+aux\s+|de\s+gestion\s+des\s+|d['’]utilisation\s+des\s+)?cookies|(?:modèle\s+de\s+)?formulaire\s+(?:type\s+)?de\s+rétractation)(?:\s|$|[:.,(])",
     )
     .expect("valid regex")
 });
@@ -22,7 +22,10 @@ pub(super) fn document_kind(b: &Block) -> Option<String> {
     let kind = fold(m.as_str()).replace(['-', ' '], "");
     // The general terms under their several names are one kind of document.
     Some(
-        if kind == "agb" || kind.contains("geschäftsbedingungen") || kind.contains("conditions") {
+        if matches!(kind.as_str(), "agb" | "cgv" | "cgu")
+            || kind.contains("geschäftsbedingungen")
+            || kind.contains("conditions")
+        {
             "agb".to_owned()
         } else {
             kind
