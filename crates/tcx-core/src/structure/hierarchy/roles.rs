@@ -344,11 +344,19 @@ impl Candidates<'_> {
             .collect();
         // Like the HEPS set filters: titles come in numbers and do not repeat ("Advertisement"
         // three times is furniture, a lone "By" or "Shares" is no section structure).
-        let text = |i: usize| self.blocks[i].text.to_lowercase();
+        let texts: Vec<String> = lines
+            .iter()
+            .map(|&i| self.blocks[i].text.to_lowercase())
+            .collect();
+        let mut counts: HashMap<&str, usize> = HashMap::new();
+        for t in &texts {
+            *counts.entry(t.as_str()).or_default() += 1;
+        }
         let unique: Vec<usize> = lines
             .iter()
-            .copied()
-            .filter(|&i| lines.iter().filter(|&&j| text(j) == text(i)).count() == 1)
+            .zip(&texts)
+            .filter(|(_, t)| counts.get(t.as_str()) == Some(&1))
+            .map(|(&i, _)| i)
             .collect();
         if unique.len() < MIN_PLAIN_TITLES {
             return;
@@ -424,9 +432,7 @@ const INTERFACE_LABELS: &[&str] = &[
 ];
 
 fn is_interface_label(text: &str) -> bool {
-    INTERFACE_LABELS
-        .iter()
-        .any(|l| text.eq_ignore_ascii_case(l) || text.to_lowercase() == *l)
+    INTERFACE_LABELS.contains(&text.to_lowercase().as_str())
 }
 
 /// A block that can be a numbered title in body style: short, not a `(1)` clause, not a
