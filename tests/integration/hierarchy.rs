@@ -800,3 +800,23 @@ fn bold_item_lines_are_emphasis_where_the_sections_are_tagged() {
         "Terms [Accounts [<>, <>], Payment]"
     );
 }
+
+#[test]
+fn a_title_printed_three_times_is_one_title() {
+    let html = format!(
+        "<h1>AGB</h1><h1>AGB</h1><h1>AGB</h1><h2>§ 1 Geltungsbereich</h2><p>{VERTRAG}</p>\
+         <h2>§ 2 Preise</h2><p>{VERTRAG}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "AGB [§ 1 Geltungsbereich, § 2 Preise]"
+    );
+}
+
+#[test]
+fn a_line_broken_inside_a_sentence_is_no_title() {
+    // `<br>` ends a block, but the sentence goes on in lower case after it.
+    let html = "<p>Wir verwenden Cookies<br>um die Nutzung unserer Website zu analysieren und unser Angebot laufend zu verbessern.</p>\
+         <p>Wir speichern Daten<br>nur so lange, wie es für die genannten Zwecke erforderlich ist und das Gesetz es verlangt.</p>";
+    assert_eq!(outline(&tree(html, &[])), "<>");
+}

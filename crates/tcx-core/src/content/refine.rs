@@ -91,8 +91,9 @@ static SITE_NOTICE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         // ASCII word boundaries (every alternative begins and ends with an ASCII letter) let
         // the regex run as a DFA instead of backtracking on every short edge block.
-        r"(?i)(?-u:\b)(?:(?:very |an? )?(?:old|older|outdated|out of date|unsupported|veralteten?|obsol[eè]te) (?:web ?)?(?:browser|navigateur)",
-        r"|(?:update|upgrade) your (?:web ?)?browser|internet explorer",
+        r"(?i)(?-u:\b)(?:(?:very |an? )?(?:old|older|outdated|out of date|unsupported|veralteten?) (?:web ?)?browser",
+        r"|navigateur (?:est )?(?:obsol[eè]te|p[eé]rim[eé])|(?:update|upgrade) your (?:web ?)?browser",
+        r"|(?:using|are on|update your|upgrade your) internet explorer|internet explorer (?:is )?not supported",
         r"|(?:enable|turn on|activate) javascript|javascript (?:is )?(?:disabled|turned off|required)",
         r"|javascript (?:aktivieren|ist deaktiviert)|aktivieren sie javascript|(?:activer|activez) (?:le )?javascript",
         r"|style ?sheets? (?:didn't|did not|failed to|could not) load|support style ?sheets",
@@ -162,12 +163,26 @@ pub fn is_boilerplate(block: &Block) -> bool {
 /// in four of its blocks name a year ("November 2019", "Privacy Policy June 2014 (PDF)").
 /// Publishers list them under the text, and their own copy keeps them; a list of related
 /// pages or share buttons rarely dates every entry.
-fn is_version_archive(tail: &[Block]) -> bool {
+fn is_version_archive(tail: &[Block], label: Option<&Block>) -> bool {
     let dated = tail.iter().filter(|b| names_a_year(&b.text)).count();
-    dated * 4 >= tail.len() * 3
+    // A blog's monthly archive or a dated news list is dated too: the tail or the line before
+    // it must also speak of versions or of the document ("Terms of Service Archive:",
+    // "Previous Policy PDF Version").
+    let speaks_of_versions = tail
+        .iter()
+        .chain(label)
+        .any(|b| VERSION_WORDS.is_match(&b.text));
+    dated * 4 >= tail.len() * 3 && speaks_of_versions
 }
 
-/// Whether the text holds a year from 1990 to 2039 standing as a word of its own.
+/// Words of a version archive: versions, earlier texts, the document's own names.
+static VERSION_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?-u:\b)(?:versions?|previous|former|earlier|prior|pdf|terms|polic(?:y|ies)|conditions|agb|fassung(?:en)?|bedingungen|datenschutz|pr[eé]c[eé]dente?s?)(?-u:\b)")
+        .expect("valid regex")
+});
+
+/// Whether the text holds a year from 1990 to 2039: a run of exactly four digits (a postcode
+/// such as "2000 Antwerpen" passes too; the archive test also asks for version words).
 fn names_a_year(text: &str) -> bool {
     text.split(|c: char| !c.is_ascii_digit())
         .any(|d| d.len() == 4 && ("1990".."2040").contains(&d))
@@ -184,11 +199,20 @@ fn drop_notices_among_titles(blocks: &mut Vec<Block>, first: usize) -> usize {
     else {
         return 0;
     };
+    // `blocks[first]` is content, never a notice: the run's notices lie after it.
+    if run < 2 {
+        return 0;
+    }
+    let among_titles = first + 1..first + run;
+    if !blocks[among_titles.clone()].iter().any(is_site_notice) {
+        return 0;
+    }
     let before = blocks.len();
-    let mut at = 0;
+    let mut index = 0;
     blocks.retain(|b| {
-        at += 1;
-        !(at > first && at <= first + run && is_site_notice(b))
+        let i = index;
+        index += 1;
+        !(among_titles.contains(&i) && is_site_notice(b))
     });
     before - blocks.len()
 }
@@ -205,7 +229,8 @@ fn is_label(block: &Block) -> bool {
 /// How many blocks were trimmed at each end.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Trimmed {
-    /// Blocks removed before the first content block.
+    /// Blocks removed at the start: before the first content block, and site notices among
+    /// the opening titles.
     pub start: usize,
     /// Blocks removed after the last content block.
     pub end: usize,
@@ -219,8 +244,9 @@ fn names_site_phrase(block: &Block) -> bool {
 
 /// Removes boilerplate blocks at the start and the end: the runs of boilerplate before the
 /// first and after the last block that is content. Nothing after a content block at the
-/// start (a title) or before one at the end (a date line) is touched: a print link under the
-/// title stays, as do the lines of a page that only happen to score low. A label left
+/// start (a title) or before one at the end (a date line) is touched — except site notices
+/// among the opening titles ([`is_site_notice`]): a print link under the title stays, as do
+/// the lines of a page that only happen to score low. A label left
 /// introducing only removed blocks ("Weitere Links:") goes too. Never removes everything: a
 /// content made only of boilerplate is left as it is.
 ///
@@ -246,7 +272,7 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
         last -= 1;
     }
     if last - content_end >= LINK_LIST_BLOCKS
-        && !is_version_archive(&blocks[content_end + 1..=last])
+        && !is_version_archive(&blocks[content_end + 1..=last], blocks.get(content_end))
     {
         last = content_end;
     }
@@ -358,6 +384,30 @@ mod tests {
         );
         let mut b = blocks_of(&html);
         assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 4 });
+    }
+
+    #[test]
+    fn a_blog_archive_of_months_is_a_link_list() {
+        // Dated, but nothing speaks of versions or of the document: a blog's archive widget.
+        let html = format!(
+            "{CLAUSE}<p><a href=/2024/03>März 2024</a></p><p><a href=/2024/02>Februar 2024</a></p>\
+             <p><a href=/2024/01>Januar 2024</a></p><p><a href=/2023/12>Dezember 2023</a></p>"
+        );
+        let mut b = blocks_of(&html);
+        assert_eq!(trim_edges(&mut b), Trimmed { start: 0, end: 4 });
+    }
+
+    #[test]
+    fn a_sentence_about_a_browser_among_the_titles_stays() {
+        // Document text that names Internet Explorer is no notice about the reader's browser.
+        let html = format!(
+            "<h1>Accessibility Statement</h1><h2>Non-accessible content</h2>\
+             <p>The booking form cannot be used with Internet Explorer 11.</p>{CLAUSE}"
+        );
+        let mut b = blocks_of(&html);
+        let n = b.len();
+        assert_eq!(trim_edges(&mut b), Trimmed::default());
+        assert_eq!(b.len(), n);
     }
 
     #[test]

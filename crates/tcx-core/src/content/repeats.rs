@@ -5,7 +5,7 @@
 //! A subtree is a repeat when it is a widget — it holds tabs (`role` `tab`, `tablist`,
 //! `tabpanel`) or hidden panels (`hidden`) — its text, the sequence of its words, equals that
 //! of an earlier subtree that has already ended (never an ancestor), and it holds at least
-//! [`MIN_REPEAT_WORDS`] words. A repeat that holds a quarter of all the words or more and at least
+//! [`MIN_REPEAT_WORDS`] words. A repeat that holds a third of all the words or more and at least
 //! [`MIN_COPY_WORDS`] is a second copy of the document (see [`MIN_COPY_SHARE_DENOMINATOR`]) and is dropped even outside a widget.
 //! Smaller repeated legal text is left alone: policies do repeat whole
 //! paragraphs on purpose (a retention clause in two sections, a cancellation right for two
@@ -23,7 +23,7 @@ pub const MIN_REPEAT_WORDS: u32 = 60;
 /// A repeat holding at least `1 / MIN_COPY_SHARE_DENOMINATOR` of all the words is a second
 /// copy of the document (a page printed twice, a desktop and a mobile rendering), not a
 /// clause repeated on purpose, and is dropped whether or not it is a widget.
-pub const MIN_COPY_SHARE_DENOMINATOR: u64 = 4;
+pub const MIN_COPY_SHARE_DENOMINATOR: u64 = 3;
 
 /// Fewest words of such a copy: a document, not one clause of a short page.
 pub const MIN_COPY_WORDS: u32 = 200;
@@ -157,7 +157,7 @@ const LONG_TEXT_BYTES: usize = 120;
 
 /// The cheap pre-check for a second copy of the document: long text nodes (at least
 /// [`LONG_TEXT_BYTES`]) that occur again, byte for byte, hold at least an eighth of all the
-/// text. A copy holding a quarter of the words repeats most of its paragraphs; a clause
+/// text. A copy holding a third of the words repeats most of its paragraphs; a clause
 /// repeated on purpose is far less. Pages without copies — nearly all — skip the word hashes.
 fn repeats_a_long_text(tree: &ReducedTree) -> bool {
     let mut seen: HashSet<&str, FastHash> = HashSet::default();
@@ -274,13 +274,14 @@ mod tests {
     }
 
     #[test]
-    fn a_repeat_below_a_quarter_of_the_words_stays_unless_a_widget() {
-        // 210 repeated words against 210 + 210 + 450 in all: under a quarter each.
+    fn a_repeat_below_a_third_of_the_words_stays_unless_a_widget() {
+        // 210 repeated words against 210 + 210 + 250 in all: under a third each (a
+        // withdrawal notice printed in a section and again at the end of a short page).
         let clause = format!("<p>{}</p>", words(210, "retention"));
-        let rest = format!("<p>{}</p>", words(450, "other"));
+        let rest = format!("<p>{}</p>", words(250, "other"));
         let mut t = tree(&format!("<div>{clause}{rest}{clause}</div>"));
         assert_eq!(remove_repeats(&mut t), 0);
-        // The same share with a third copy over a quarter in all still keeps each copy:
+        // With a third copy (over a third in all) each copy is still kept:
         // the share is per subtree, not summed.
         let mut t = tree(&format!("<div>{clause}{rest}{clause}{clause}</div>"));
         assert_eq!(remove_repeats(&mut t), 0);

@@ -240,8 +240,8 @@ pub struct ContentInfo {
     /// paragraph after the last section). Schema 1.2.
     #[serde(default)]
     pub closing_elements: usize,
-    /// Boilerplate blocks (breadcrumbs, share and print links, newsletter boxes) removed at
-    /// the start of the content.
+    /// Boilerplate blocks (breadcrumbs, share and print links, newsletter boxes, notices about
+    /// the browser or the site) removed at the start of the content.
     pub trimmed_blocks_start: usize,
     /// Boilerplate blocks removed at the end of the content.
     pub trimmed_blocks_end: usize,

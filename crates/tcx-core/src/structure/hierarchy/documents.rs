@@ -19,18 +19,19 @@ pub(super) fn document_kind(b: &Block) -> Option<String> {
         None => b.text.as_str(),
     };
     let m = DOCUMENT_TITLE.find(text.trim())?;
-    let kind = fold(m.as_str()).replace(['-', ' '], "");
-    // The general terms under their several names are one kind of document.
-    Some(
-        if matches!(kind.as_str(), "agb" | "cgv" | "cgu")
-            || kind.contains("geschäftsbedingungen")
-            || kind.contains("conditions")
-        {
-            "agb".to_owned()
-        } else {
-            kind
-        },
-    )
+    let kind = fold(m.as_str()).replace(['-', ' ', '\'', '’'], "");
+    // The general terms under their several names are one kind of document; the French terms
+    // of use are the English ones.
+    Some(if kind == "cgu" || kind.contains("utilisation") {
+        "termsofuse".to_owned()
+    } else if matches!(kind.as_str(), "agb" | "cgv")
+        || kind.contains("geschäftsbedingungen")
+        || kind.contains("conditions")
+    {
+        "agb".to_owned()
+    } else {
+        kind
+    })
 }
 
 /// Whether a title names a whole legal document (AGB, Widerrufsbelehrung, Privacy Policy, …).

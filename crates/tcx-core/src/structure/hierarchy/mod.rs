@@ -42,9 +42,9 @@
 //!    count for sequences.
 //! 5. **Lists:** the first block of each `<li>` starts an untitled item subsection (nested by
 //!    list depth); text after a list continues in an untitled subsection of the same parent.
-//!    An item's first block is the item's *title* when it is set apart (a heading tag, or
-//!    wholly bold on a page that tags fewer than [`MIN_TAG_HEADINGS`] headings), short, not a
-//!    sentence, and followed by prose in the same item.
+//!    An item's first block is the item's *title* when it is wholly bold on a page that tags
+//!    fewer than [`MIN_TAG_HEADINGS`] headings, short, not a sentence, and followed by prose
+//!    in the same item.
 //! 6. **Documents:** headings named like a document of their own (AGB, Kundeninformationen,
 //!    Widerrufsbelehrung, Muster-Widerrufsformular, Datenschutzerklärung, Terms and
 //!    Conditions, Privacy Policy …; never an Arabic-numbered section title such as
@@ -87,6 +87,7 @@
 mod builder;
 mod documents;
 mod enumerations;
+mod plain_titles;
 mod roles;
 
 use builder::*;
@@ -95,6 +96,7 @@ pub use documents::names_a_document;
 use documents::*;
 
 use enumerations::*;
+use plain_titles::*;
 
 use roles::*;
 
@@ -226,18 +228,19 @@ const MAX_ITEM_TITLE_WORDS: usize = 12;
 const MIN_ITEM_PROSE_WORDS: usize = 8;
 
 /// Whether the first block of a list item is the item's title: a short line set apart from
-/// the text (wholly bold, or a heading tag), not a sentence (a label ending in a colon is a
+/// the text (wholly bold), not a sentence (a label ending in a colon is a
 /// title), followed in the same item by prose — `<li><strong>Health Data</strong><p>We
 /// collect …</p></li>`, the privacy policies and shop terms that number their sections as
 /// list items. A reader sees a titled section; as a plain item it would be text. A bold
 /// line counts only when `bold_titles` (the page tags fewer than [`MIN_TAG_HEADINGS`] of its
-/// headings); a heading tag always does.
+/// headings).
 fn titles_its_item(blocks: &[Block], i: usize, bold_titles: bool) -> bool {
     let b = &blocks[i];
     let Some(li) = b.list_item else {
         return false;
     };
-    let set_apart = (bold_titles && b.bold && b.uniform) || matches!(b.kind, BlockKind::Heading(_));
+    // (A heading tag inside an item is a heading of its own, not the item's first block.)
+    let set_apart = bold_titles && b.bold && b.uniform;
     let text = b.text.trim_end();
     let sentence = text.ends_with(['.', '!', '?', ';', ',']);
     set_apart

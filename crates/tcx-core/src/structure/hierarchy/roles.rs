@@ -6,14 +6,15 @@ use super::*;
 /// headline styles also pass the HEPS C1 check ([`includes_upper_headings`]).
 ///
 /// The phases, in order of evidence (each may only remove what an earlier one proposed, except
-/// the document titles, which the vocabulary adds):
+/// the document titles, which the vocabulary adds, and the plain title lines of phase 8):
 /// 1. [`Candidates::new`]: enumerations, tables of contents and headline candidates by look;
 /// 2. [`Candidates::reject_untagged_groups`]: the HEPS set filters and heading-tag precedence;
 /// 3. [`Candidates::drop_heads_of_nothing`]: a candidate directly followed by its own style;
 /// 4. [`Candidates::rank_levels`]: prominence order and HEPS C1;
 /// 5. [`DocumentTitles::find`]: several documents on one page share a level;
 /// 6. [`Candidates::role`]: the role of each block;
-/// 7. [`lead_title_holds_the_rest`]: a single `h1` opening the content is the root;
+/// 7. [`a_repeated_title_is_one`]: a title printed twice in a row is one;
+///    [`lead_title_holds_the_rest`]: a single `h1` opening the content is the root;
 /// 8. [`Candidates::plain_title_lines`]: plain lines that read as titles, where nothing else
 ///    heads the sections.
 pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
@@ -40,17 +41,16 @@ pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
 /// sees one title, so the second copy is text. Otherwise the first copy would head an empty
 /// section and the second take every section as its own.
 fn a_repeated_title_is_one(blocks: &[Block], roles: &mut [Role]) {
-    let fold = |t: &str| {
-        t.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase()
-    };
-    for i in 1..roles.len() {
-        let both_headings = matches!(roles[i], Role::Heading { .. })
-            && matches!(roles[i - 1], Role::Heading { .. });
-        if both_headings && fold(&blocks[i].text) == fold(&blocks[i - 1].text) {
-            roles[i] = Role::Text;
+    // The heading the run of copies started with (a title printed three times is one too).
+    let mut first: Option<usize> = None;
+    for i in 0..roles.len() {
+        if !matches!(roles[i], Role::Heading { .. }) {
+            first = None;
+            continue;
+        }
+        match first {
+            Some(f) if fold(&blocks[i].text) == fold(&blocks[f].text) => roles[i] = Role::Text,
+            _ => first = Some(i),
         }
     }
 }
@@ -369,70 +369,6 @@ impl Candidates<'_> {
             };
         }
     }
-}
-
-/// Fewest plain title lines (of distinct texts) a page must have for any to count.
-const MIN_PLAIN_TITLES: usize = 2;
-/// Most words of a plain title line.
-const MAX_PLAIN_TITLE_WORDS: usize = 6;
-/// Fewest words of the prose a plain title line must stand before.
-const MIN_PROSE_WORDS: usize = 12;
-
-/// Whether block `i` reads as a title though set like the text: a paragraph of at most
-/// [`MAX_PLAIN_TITLE_WORDS`] words starting with a capital, without links, digits or
-/// punctuation that makes it a sentence, a label ("Telefon:") or an address; standing after a
-/// finished sentence (`after_text`: the block before is text) and before prose (a paragraph of
-/// at least [`MIN_PROSE_WORDS`] words ending a sentence).
-fn is_plain_title_line(blocks: &[Block], i: usize, after_text: bool) -> bool {
-    let b = &blocks[i];
-    let text = b.text.trim();
-    let plain = b.kind == BlockKind::Paragraph
-        && b.list_item.is_none()
-        && b.link_share == 0.0
-        && (1..=MAX_PLAIN_TITLE_WORDS).contains(&b.words)
-        && text.chars().next().is_some_and(char::is_uppercase)
-        && !text.contains(|c: char| {
-            c.is_ascii_digit()
-                || matches!(
-                    c,
-                    ',' | ';' | ':' | '.' | '!' | '?' | '@' | '/' | '(' | '[' | '|' | '*'
-                )
-        });
-    if !plain || is_interface_label(text) {
-        return false;
-    }
-    let ends_sentence = |t: &str| t.trim_end().ends_with(['.', '!', '?', ':', ';']);
-    let before_ok = i == 0 || !after_text || ends_sentence(&blocks[i - 1].text);
-    let next_is_prose = blocks.get(i + 1).is_some_and(|n| {
-        n.kind == BlockKind::Paragraph && n.words >= MIN_PROSE_WORDS && ends_sentence(&n.text)
-    });
-    before_ok && next_is_prose
-}
-
-/// Interface labels that stand alone on a line like a title but name no section: an
-/// advertisement slot, a subscribe or share button, a "read more" link set as text.
-const INTERFACE_LABELS: &[&str] = &[
-    "advertisement",
-    "anzeige",
-    "werbung",
-    "subscribe",
-    "abonnieren",
-    "learn more",
-    "read more",
-    "mehr erfahren",
-    "weiterlesen",
-    "share",
-    "teilen",
-    "print",
-    "drucken",
-    "back to top",
-    "nach oben",
-    "en savoir plus",
-    "publicité",
-];
-
-fn is_interface_label(text: &str) -> bool {
-    INTERFACE_LABELS.contains(&text.to_lowercase().as_str())
 }
 
 /// A block that can be a numbered title in body style: short, not a `(1)` clause, not a
