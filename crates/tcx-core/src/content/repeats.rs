@@ -5,9 +5,10 @@
 //! A subtree is a repeat when it is a widget — it holds tabs (`role` `tab`, `tablist`,
 //! `tabpanel`) or hidden panels (`hidden`) — its text, the sequence of its words, equals that
 //! of an earlier subtree that has already ended (never an ancestor), and it holds at least
-//! [`MIN_REPEAT_WORDS`] words. A repeat that holds a third of all the words or more and at least
-//! [`MIN_COPY_WORDS`] is a second copy of the document (see [`MIN_COPY_SHARE_DENOMINATOR`]) and is dropped even outside a widget.
-//! Smaller repeated legal text is left alone: policies do repeat whole
+//! [`MIN_REPEAT_WORDS`] words. A repeat that holds a third of all the words or more and at
+//! least [`MIN_COPY_WORDS`] is a second copy of the document (see
+//! [`MIN_COPY_SHARE_DENOMINATOR`]) and is dropped even outside a widget. Smaller repeated
+//! legal text is left alone: policies do repeat whole
 //! paragraphs on purpose (a retention clause in two sections, a cancellation right for two
 //! products), and the Open Terms Archive gold keeps both copies. Words are compared through
 //! a rolling hash over words, so the check is linear in the size of the tree.
@@ -74,8 +75,9 @@ fn word_hash(word: &str) -> u64 {
     })
 }
 
-/// Removes every subtree whose text repeats an earlier subtree of at least
-/// [`MIN_REPEAT_WORDS`] words; returns how many were removed. Node ids stay in document
+/// Removes every repeat (see the module docs: a widget, or a second copy of the document,
+/// repeating an earlier subtree of at least [`MIN_REPEAT_WORDS`] words); returns how many were
+/// removed. Node ids stay in document
 /// order (the tree is rebuilt when something is removed).
 pub fn remove_repeats(tree: &mut ReducedTree) -> usize {
     let n = tree.nodes.len();

@@ -109,11 +109,7 @@ impl TreeBuilder {
         if self.stack.is_empty() {
             self.push(Kind::Lead, new_section(None, None));
         }
-        let mut section = if titled {
-            new_section(Some(block.text.clone()), number)
-        } else {
-            new_section(None, number)
-        };
+        let mut section = new_section(titled.then(|| block.text.clone()), number);
         if !titled {
             section.paragraphs.push(block.text.clone());
         }
