@@ -820,3 +820,49 @@ fn a_line_broken_inside_a_sentence_is_no_title() {
          <p>Wir speichern Daten<br>nur so lange, wie es für die genannten Zwecke erforderlich ist und das Gesetz es verlangt.</p>";
     assert_eq!(outline(&tree(html, &[])), "<>");
 }
+
+#[test]
+fn a_number_on_its_own_line_numbers_the_title_after_it() {
+    // German shop layout: the section sign on one bold line, the title on the next.
+    let para = |n: &str, t: &str| {
+        format!("<p><strong>§ {n}</strong></p><p><strong>{t}</strong></p><p>{VERTRAG}</p>")
+    };
+    let html = format!(
+        "<h1>AGB</h1>{}{}{}",
+        para("1", "Geltungsbereich"),
+        para("2", "Vertragsschluss"),
+        para("3", "Preise")
+    );
+    let s = tree(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "AGB [§ 1 Geltungsbereich, § 2 Vertragsschluss, § 3 Preise]"
+    );
+    assert_eq!(s[0].subsections[1].number.as_deref(), Some("§ 2"));
+    // The same with heading tags: `h2` "§ 1" over `h3` "Geltungsbereich".
+    let tagged = format!(
+        "<h1>AGB</h1><h2>§ 1</h2><h3>Geltungsbereich</h3><p>{VERTRAG}</p><h2>§ 2</h2><h3>Preise</h3><p>{VERTRAG}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&tagged, &[])),
+        "AGB [§ 1 Geltungsbereich, § 2 Preise]"
+    );
+    // English "eyebrow" numbers above the heading tags nest by their numbers.
+    let eyebrow = format!(
+        "<h1>Privacy Policy</h1><p>1</p><h2>Information We Collect</h2><p>{LOREM}</p>\
+         <p>1.1</p><h3>Account data</h3><p>{LOREM}</p><p>1.2</p><h3>Usage data</h3><p>{LOREM}</p>\
+         <p>2</p><h2>Contact</h2><p>{LOREM}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&eyebrow, &[])),
+        "Privacy Policy [1 Information We Collect [1.1 Account data, 1.2 Usage data], 2 Contact]"
+    );
+    // Pagination links stay apart from the text after them.
+    let pages = format!("<h1>News</h1><p>{LOREM}</p><p><a href=/p/2>2</a></p><p>{LOREM}</p>");
+    let a = analyze(
+        &format!("<html><body><main>{pages}</main></body></html>"),
+        &AnalysisOptions::default(),
+    )
+    .unwrap();
+    assert!(!a.text.contains("2 Lorem"), "{}", a.text);
+}

@@ -12,6 +12,8 @@
 //! and its cells are ordinary containers.
 
 use super::enumeration::{self, Enumeration};
+
+mod numbers;
 use super::style::{ComputedStyles, Style};
 use crate::parse::stack::is_block;
 use crate::parse::tree::{NodeId, NodeKind, ReducedTree};
@@ -349,82 +351,9 @@ pub fn blocks_with_styles(tree: &ReducedTree, styles: &ComputedStyles) -> Vec<Bl
     }
     b.flush();
     let mut blocks = b.blocks;
-    number_lone_ordered_items(tree, &mut blocks);
+    numbers::number_lone_ordered_items(tree, &mut blocks);
+    numbers::join_bare_numbers(&mut blocks);
     blocks
-}
-
-/// Longest lone ordered item (in words) read as a numbered line rather than a list.
-const MAX_LONE_ITEM_WORDS: usize = 12;
-
-/// Lone ordered items as numbered lines. Word processors and their HTML exports write each
-/// numbered section title as a list of its own (`<ol start="3"><li>Cookies</li></ol>`
-/// between the paragraphs): a browser shows "3. Cookies", a title, not a list. Where a page
-/// holds two or more such items — the only `<li>` of their `<ol>`, one short block each —
-/// whose numbers mostly rise (two steps in three), each becomes a line of the enclosing text
-/// with the list's number as its enumeration (the written one, if its text starts with one),
-/// so the hierarchy weighs it as it weighs a typed "3. Cookies". A single item, long items
-/// and real lists are left alone.
-fn number_lone_ordered_items(tree: &ReducedTree, blocks: &mut [Block]) {
-    let mut lone = Vec::new();
-    for (i, block) in blocks.iter().enumerate() {
-        let Some(li) = block.list_item else { continue };
-        if block.words > MAX_LONE_ITEM_WORDS {
-            continue;
-        }
-        let alone_in_item = |j: usize| blocks.get(j).is_none_or(|b| b.list_item != Some(li));
-        if !(alone_in_item(i.wrapping_sub(1)) && alone_in_item(i + 1)) {
-            continue;
-        }
-        if let Some(number) = lone_item_number(tree, li) {
-            lone.push((i, number));
-        }
-    }
-    // Numbered lines count on: mostly rising numbers (a page may repeat a title, or skip one).
-    let rising = lone.windows(2).filter(|w| w[0].1 < w[1].1).count();
-    if lone.len() < 2 || rising * 3 < (lone.len() - 1) * 2 {
-        return;
-    }
-    for (i, number) in lone {
-        let block = &mut blocks[i];
-        if block.kind == BlockKind::ListItem {
-            block.kind = BlockKind::Paragraph;
-        }
-        block.list_item = None;
-        block.list_depth = block.list_depth.saturating_sub(1);
-        if block.enumeration.is_none() {
-            block.enumeration = Some(Enumeration {
-                raw: format!("{number}."),
-                kind: enumeration::NumberKind::Arabic,
-                decoration: enumeration::Decoration::Dot,
-                values: vec![number],
-                alternative: None,
-                len: 0,
-            });
-        }
-    }
-}
-
-/// The number a browser shows for `li` when it is the only item of an `<ol>` (its `start`,
-/// else 1); `None` for any other list item.
-fn lone_item_number(tree: &ReducedTree, li: NodeId) -> Option<u32> {
-    let list = tree.node(tree.node(li).parent);
-    if list.tag() != Some("ol") {
-        return None;
-    }
-    let mut items = list.children.iter().filter(|&&c| {
-        let child = tree.node(c);
-        match &child.kind {
-            NodeKind::Element { .. } => true,
-            NodeKind::Text(t) => !t.trim().is_empty(),
-        }
-    });
-    if items.next() != Some(&li) || items.next().is_some() {
-        return None;
-    }
-    match list.attribute("start") {
-        Some(start) => start.trim().parse().ok(),
-        None => Some(1),
-    }
 }
 
 /// The characters (spaces not counted) and the letters or digits of a text that
