@@ -866,3 +866,19 @@ fn a_number_on_its_own_line_numbers_the_title_after_it() {
     .unwrap();
     assert!(!a.text.contains("2 Lorem"), "{}", a.text);
 }
+
+#[test]
+fn numbered_pieces_of_a_sentence_are_no_titles() {
+    // Untagged numbered titles head sections; numbered lines that start in lower case or end
+    // with the conjunction of a list run are pieces of the sentence before them.
+    let html = format!(
+        "<p>1. Scope</p><p>{LOREM}</p><p>2. Our promises</p><p>We do not promise:</p>\
+         <p>a) that the service is free of errors; or</p><p>b) that it is always available.</p>\
+         <p>3. Purposes</p><p>We use your data for these purposes:</p>\
+         <p>4. To provide the service; and</p><p>5. To comply with the law.</p><p>{LOREM}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "1. Scope, 2. Our promises, 3. Purposes"
+    );
+}

@@ -372,11 +372,13 @@ impl Candidates<'_> {
 }
 
 /// A block that can be a numbered title in body style: short, not a `(1)` clause, not a
-/// sentence (a numbered question is a title: "3. What data do we collect?"), not only a link.
+/// sentence (a numbered question is a title: "3. What data do we collect?"), not a piece of
+/// a sentence ([`continues_a_sentence`]), not only a link.
 fn is_title_shaped(b: &Block) -> bool {
     !is_numbered_clause(b)
         && b.words <= MAX_TITLE_WORDS
         && (!is_sentence(&b.text, b.words) || b.text.trim_end().ends_with('?'))
+        && !continues_a_sentence(b)
         && !b.link_only
         && matches!(
             b.kind,
@@ -599,6 +601,26 @@ pub(super) fn is_numbered_clause(b: &Block) -> bool {
     b.enumeration
         .as_ref()
         .is_some_and(|e| e.decoration == Decoration::Parens && e.kind == NumberKind::Arabic)
+}
+
+/// Words that end one item of a list run inside a sentence ("…; and", "…, oder").
+const LIST_CONJUNCTIONS: [&str; 7] = ["and", "or", "and/or", "und", "oder", "et", "ou"];
+
+/// A numbered line that is a piece of a sentence, not a title: the text after its number
+/// starts in lower case ("a) that the service is error-free; or") or it ends with the
+/// conjunction that joins a list run ("9. To comply with legal requirements; and"). A title
+/// starts with a capital (or a digit) and never ends in "and".
+pub(super) fn continues_a_sentence(b: &Block) -> bool {
+    let rest = match &b.enumeration {
+        Some(e) => b.text.get(e.len..).unwrap_or_default(),
+        None => &b.text,
+    };
+    let lower_start = rest.chars().next().is_some_and(char::is_lowercase);
+    let last = rest.rsplit(' ').next().unwrap_or_default();
+    lower_start
+        || LIST_CONJUNCTIONS
+            .iter()
+            .any(|c| last.eq_ignore_ascii_case(c))
 }
 
 /// A block that reads as a sentence: five or more words ending in sentence punctuation.
