@@ -672,3 +672,23 @@ fn a_french_title_box_at_body_level_heads_the_content() {
     let a = analyze(&page("Nos meilleures ventes"), &opts()).unwrap();
     assert!(a.text.starts_with("L'éditeur"), "{}", a.text);
 }
+
+#[test]
+fn the_lead_in_stops_at_the_documents_own_title() {
+    // The title box stands before the text box; one level up a side column's blurb stands
+    // before both. The walk back takes the title and stops there: above the document's own
+    // title is the site.
+    let p = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
+    let page = format!(
+        "<html><body><div class=site><div class=side><span class=blurb>This page holds our privacy \
+         policy. Questions it leaves open can go to our support team at any time.</span></div>\
+         <div class=main><div class=head><h1>Privacy Policy</h1></div><div class=text>\
+         <p>{p}</p><p>{p}</p><p>{p}</p><p>{p}</p></div></div></div></body></html>"
+    );
+    let a = analyze(&page, &opts()).unwrap();
+    assert!(a.text.starts_with("Privacy Policy"), "{}", a.text);
+    // Without its own title the same walk still takes an introduction in prose.
+    let untitled = page.replace("<div class=head><h1>Privacy Policy</h1></div>", "");
+    let a = analyze(&untitled, &opts()).unwrap();
+    assert!(a.text.starts_with("This page holds"), "{}", a.text);
+}

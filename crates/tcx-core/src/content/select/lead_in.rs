@@ -130,7 +130,12 @@ pub(super) fn add_lead_in(
             elements.extend_from_slice(&candidate.elements);
             candidate.lead_in_elements += found;
             candidate.elements = elements;
-            if deep_heading.is_some() {
+            // Nothing above the document's own title belongs to the document.
+            if deep_heading.is_some()
+                || lead_in
+                    .iter()
+                    .any(|&c| is_the_documents_title(page, stats, sums, c))
+            {
                 return;
             }
             let mut climbed = lead_in.to_vec();
@@ -228,34 +233,65 @@ const DATE_LINE_OPENINGS: &[&str] = &[
     "ultimo aggiornamento",
 ];
 
+/// What kind of title line an element is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TitleLine {
+    /// "Last updated …", "Stand: …".
+    Date,
+    /// A short line that names a legal document ("Privacy Policy").
+    DocumentName,
+}
+
 /// Whether element `id` is a title without a heading tag — a short line that names a legal
 /// document ("Privacy Policy" in a `div.section_title`) — or a date line ("Last updated …",
-/// "Stand: …"). Read from the page source of the element (short elements only).
+/// "Stand: …").
 fn is_title_line(page: &str, stats: &StyleStats, id: ElementId) -> bool {
+    title_line(page, stats, id).is_some()
+}
+
+/// The kind of title line element `id` is, if any. Read from the page source of the element
+/// (short elements only).
+fn title_line(page: &str, stats: &StyleStats, id: ElementId) -> Option<TitleLine> {
     let range = stats.elements[id as usize].range.clone();
     if range.len() > TITLE_SOURCE_MAX_BYTES {
-        return false;
+        return None;
     }
-    let Some(source) = page.get(range) else {
-        return false;
-    };
-    let text = visible_text(source);
+    let text = visible_text(page.get(range)?);
     let words = text.split_whitespace().count();
     if words == 0 || words > TITLE_MAX_WORDS * 2 {
-        return false;
+        return None;
     }
     let folded = crate::classify::fold(&text);
     if DATE_LINE_OPENINGS
         .iter()
         .any(|w| folded.starts_with(w) && folded.chars().any(|c| c.is_ascii_digit()))
     {
-        return true;
+        return Some(TitleLine::Date);
     }
-    words <= TITLE_MAX_WORDS
+    let names = words <= TITLE_MAX_WORDS
         && crate::classify::match_label(&text).is_some_and(|m| {
             m.kind != crate::model::DocumentType::Other
                 && crate::classify::label_coverage(&text, m.kind) >= 0.5
-        })
+        });
+    names.then_some(TitleLine::DocumentName)
+}
+
+/// Whether a lead-in element is (or holds as its first heading) the document's own title: an
+/// `h1`, a heading that names a legal document, or a title line that does. Above that title
+/// stands the site (its header, a banner, a side column), not the document.
+fn is_the_documents_title(page: &str, stats: &StyleStats, sums: &StyleSums, id: ElementId) -> bool {
+    let heading = if is_heading_tag(stats.tag_name(id)) {
+        Some(id)
+    } else {
+        title_in(stats, sums, id).filter(|&h| is_heading_tag(stats.tag_name(h)))
+    };
+    if let Some(h) = heading
+        && (stats.tag_name(h) == "h1"
+            || heading_text(stats, h).is_some_and(crate::structure::hierarchy::names_a_document))
+    {
+        return true;
+    }
+    title_line(page, stats, id) == Some(TitleLine::DocumentName)
 }
 
 /// The text of an HTML fragment: tags dropped, entities decoded (naive, for short fragments).
