@@ -692,3 +692,22 @@ fn the_lead_in_stops_at_the_documents_own_title() {
     let a = analyze(&untitled, &opts()).unwrap();
     assert!(a.text.starts_with("This page holds"), "{}", a.text);
 }
+
+#[test]
+fn a_menus_heading_is_no_title() {
+    // A box of links before the text: its own heading is the title (a language menu beside
+    // it), a heading inside its drop-down list is not.
+    let p = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
+    let page = |bar: &str| {
+        format!(
+            "<html><body><div class=site><div class=bar>{bar}</div><div class=text>\
+             <p>{p}</p><p>{p}</p><p>{p}</p><p>{p}</p></div></div><footer>© Example</footer></body></html>"
+        )
+    };
+    let languages = "<h1>Terms of Use</h1><a href=/en>English</a> <a href=/de>Deutsch</a> <a href=/fr>Français</a>";
+    let a = analyze(&page(languages), &opts()).unwrap();
+    assert!(a.text.starts_with("Terms of Use\nWe collect"), "{}", a.text);
+    let drop_down = "<ul><li><h4>Products</h4><a href=/a>Events</a> <a href=/b>Apps</a> <a href=/c>Analytics</a></li></ul>";
+    let a = analyze(&page(drop_down), &opts()).unwrap();
+    assert!(a.text.starts_with("We collect"), "{}", a.text);
+}

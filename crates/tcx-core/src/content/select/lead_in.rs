@@ -43,8 +43,10 @@ fn scan_lead_in(
             // A title box that also holds links (a language menu): take its heading, or
             // the title line standing before the menu, only.
             if stats.tag_name(c) != "nav" {
-                deep_heading = title_in(stats, sums, c)
-                    .filter(|&h| sums.visible[h as usize] <= limits.max_lead_in_chars);
+                deep_heading = title_in(stats, sums, c).filter(|&h| {
+                    sums.visible[h as usize] <= limits.max_lead_in_chars
+                        && !in_a_menu(stats, sums, h, c)
+                });
                 if deep_heading.is_some() {
                     best_start = start;
                 }
@@ -72,6 +74,23 @@ fn scan_lead_in(
         used,
         deep_heading,
     }
+}
+
+/// Whether `heading` sits in a menu, a list, a side column or a form inside `box`: the
+/// heading of a drop-down ("Products") or of a login form ("Log in") titles that, not the
+/// document.
+fn in_a_menu(stats: &StyleStats, sums: &StyleSums, heading: ElementId, boxed: ElementId) -> bool {
+    let mut at = sums.parent_of(heading);
+    while at != boxed && at != 0 {
+        if matches!(
+            stats.tag_name(at),
+            "nav" | "ul" | "ol" | "li" | "aside" | "form" | "menu"
+        ) {
+            return true;
+        }
+        at = sums.parent_of(at);
+    }
+    false
 }
 
 /// Titles sit just outside the LCA surprisingly often (`<h1>` in a box of its own before
