@@ -711,3 +711,23 @@ fn a_menus_heading_is_no_title() {
     let a = analyze(&page(drop_down), &opts()).unwrap();
     assert!(a.text.starts_with("We collect"), "{}", a.text);
 }
+
+#[test]
+fn a_box_named_footer_is_no_closing_line() {
+    // After the last clause, in the same container: a closing contact line joins the text, a
+    // `div` the site names its footer does not (as a `<footer>` would not).
+    let p = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
+    let page = |tail: &str| {
+        format!(
+            "<html><body><nav><a href=/>Home</a> <a href=/x>Blog</a></nav><div class=wrap><div class=text>\
+             <h1>Terms of Service</h1><p>{p}</p><p>{p}</p><p>{p}</p><p>{p}</p></div>{tail}</div></body></html>"
+        )
+    };
+    let contact = "<div class=contact>Questions? Write to legal@example.com.</div>";
+    let a = analyze(&page(contact), &opts()).unwrap();
+    assert!(a.text.ends_with("legal@example.com."), "{}", a.text);
+    let footer =
+        "<div class=\"main footer\">Copyright © 2006–2020 Example Ltd. All rights reserved.</div>";
+    let a = analyze(&page(footer), &opts()).unwrap();
+    assert!(a.text.ends_with("your questions."), "{}", a.text);
+}

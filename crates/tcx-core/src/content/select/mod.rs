@@ -179,7 +179,14 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
             extend_siblings(&mut candidate, stats, &children, &sums, total, &limits);
         }
         add_lead_in(&mut candidate, stats, page, &children, &sums, root, &limits);
-        add_closing(&mut candidate, stats, &children, &sums, root, &limits);
+        add_closing(
+            &mut candidate,
+            (stats, page),
+            &children,
+            &sums,
+            root,
+            &limits,
+        );
         candidate.ranges = ranges_of(stats, &candidate.elements);
         candidate.coverage = candidate
             .elements
