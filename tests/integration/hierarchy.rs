@@ -882,3 +882,21 @@ fn numbered_pieces_of_a_sentence_are_no_titles() {
         "1. Scope, 2. Our promises, 3. Purposes"
     );
 }
+
+#[test]
+fn a_document_name_over_section_signs_of_its_tag_is_their_title() {
+    let html = format!(
+        "<h2>AGB &amp; Widerrufsrecht</h2><h2>§ 1 Geltungsbereich</h2><p>{VERTRAG}</p>\
+         <h2>§ 2 Vertragsschluss</h2><p>{VERTRAG}</p><h2>§ 3 Preise</h2><p>{VERTRAG}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "AGB & Widerrufsrecht [§ 1 Geltungsbereich, § 2 Vertragsschluss, § 3 Preise]"
+    );
+    // An unnumbered first section that names no document stays their sibling.
+    let intro = html.replace("AGB &amp; Widerrufsrecht", "Einleitung");
+    assert_eq!(
+        outline(&tree(&intro, &[])),
+        "Einleitung, § 1 Geltungsbereich, § 2 Vertragsschluss, § 3 Preise"
+    );
+}

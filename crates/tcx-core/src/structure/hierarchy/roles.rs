@@ -32,6 +32,7 @@ pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
     if docs.kinds < 2 {
         lead_title_holds_the_rest(blocks, &mut roles);
     }
+    title_over_numbered_peers(blocks, &mut roles);
     c.plain_title_lines(&mut roles);
     roles
 }
@@ -69,6 +70,45 @@ fn lead_title_holds_the_rest(blocks: &[Block], roles: &mut [Role]) {
     };
     let mut rest = headings.peekable();
     if !is_h1(first) || rest.peek().is_none() || rest.any(is_h1) {
+        return;
+    }
+    if let Role::Heading { rank, .. } = &mut roles[first] {
+        *rank = 0;
+    }
+}
+
+/// The content's first heading, unnumbered and naming a document ("AGB & Widerrufsrecht"), is
+/// the title of the `§` sections that share its tag or look: `<h2>AGB</h2><h2>§ 1 …</h2>
+/// <h2>§ 2 …</h2>` (two at least; an unnumbered one between two of them belongs to the one
+/// before it). The `§` numbering marks the sections of a legal text, so the name above them is
+/// the text's title, as the markup does not say; the vocabulary only breaks the tie with an
+/// unnumbered first section ("Einleitung"), which stays their sibling. Other numberings
+/// ("Article 1:" under an `h1` title of the same tag) are left to the markup: the English golds
+/// keep those titles and sections on one level.
+fn title_over_numbered_peers(blocks: &[Block], roles: &mut [Role]) {
+    let mut headings = (0..roles.len()).filter_map(|i| match roles[i] {
+        Role::Heading { rank, .. } => Some((i, rank)),
+        _ => None,
+    });
+    let Some((first, rank)) = headings.next() else {
+        return;
+    };
+    if rank == 0 || blocks[first].enumeration.is_some() || !names_a_document(&blocks[first].text) {
+        return;
+    }
+    // Unnumbered peers between two numbered ones belong to the number before them
+    // ([One pattern per level]); the first and the last peer must be numbered.
+    let peers: Vec<bool> = headings
+        .filter(|&(_, r)| r == rank)
+        .map(|(i, _)| {
+            blocks[i]
+                .enumeration
+                .as_ref()
+                .is_some_and(|e| e.decoration == Decoration::Section)
+        })
+        .collect();
+    let numbered = peers.iter().filter(|&&n| n).count();
+    if numbered < 2 || peers.first() != Some(&true) || peers.last() != Some(&true) {
         return;
     }
     if let Role::Heading { rank, .. } = &mut roles[first] {
