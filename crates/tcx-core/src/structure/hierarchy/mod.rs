@@ -89,6 +89,7 @@ mod documents;
 mod enumerations;
 mod plain_titles;
 mod roles;
+mod sequence;
 
 use builder::*;
 pub use documents::names_a_document;
@@ -99,6 +100,7 @@ use enumerations::*;
 use plain_titles::*;
 
 use roles::*;
+use sequence::*;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;

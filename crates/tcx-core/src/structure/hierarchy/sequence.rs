@@ -1,0 +1,84 @@
+//! Phase 7 of the role decision: what the sequence of headings says about their levels — a
+//! title printed twice is one, a lead `h1` or a document name over `§` sections is the root.
+
+use super::*;
+
+/// A heading that repeats the heading right before it, with nothing between them (a theme's
+/// entry title over the legal text's own title), is the same title printed twice: a reader
+/// sees one title, so the second copy is text. Otherwise the first copy would head an empty
+/// section and the second take every section as its own.
+pub(super) fn a_repeated_title_is_one(blocks: &[Block], roles: &mut [Role]) {
+    // The heading the run of copies started with (a title printed three times is one too).
+    let mut first: Option<usize> = None;
+    for i in 0..roles.len() {
+        if !matches!(roles[i], Role::Heading { .. }) {
+            first = None;
+            continue;
+        }
+        match first {
+            Some(f) if fold(&blocks[i].text) == fold(&blocks[f].text) => roles[i] = Role::Text,
+            _ => first = Some(i),
+        }
+    }
+}
+
+/// The one `h1` of the content, when it is the content's first heading, is the document's
+/// title: every later heading belongs to it, even one drawn larger. The author's markup says
+/// so, and sizes we compute can be wrong in just this way (a site's own style sheet, which we
+/// do not load, usually shrinks the `h2`s that user-agent defaults draw larger than an `h1`
+/// sized inline). Ranks are odd ([`Candidates::rank_levels`]), so rank 0 is above them all.
+/// Pages naming several documents are left to the document rule.
+pub(super) fn lead_title_holds_the_rest(blocks: &[Block], roles: &mut [Role]) {
+    let is_h1 = |i: usize| blocks[i].kind == BlockKind::Heading(1);
+    let mut headings = (0..roles.len()).filter(|&i| matches!(roles[i], Role::Heading { .. }));
+    let Some(first) = headings.next() else {
+        return;
+    };
+    let mut rest = headings.peekable();
+    if !is_h1(first) || rest.peek().is_none() || rest.any(is_h1) {
+        return;
+    }
+    if let Role::Heading { rank, .. } = &mut roles[first] {
+        *rank = 0;
+    }
+}
+
+/// The content's first heading, unnumbered and naming a document ("AGB & Widerrufsrecht"), is
+/// the title of the `§` sections that share its tag or look: `<h2>AGB</h2><h2>§ 1 …</h2>
+/// <h2>§ 2 …</h2>` (two at least; an unnumbered one between two of them belongs to the one
+/// before it). The `§` numbering marks the sections of a legal text, so the name above them is
+/// the text's title, as the markup does not say; the vocabulary only breaks the tie with an
+/// unnumbered first section ("Einleitung"), which stays their sibling. Other numberings
+/// ("Article 1:" under an `h1` title of the same tag) are left to the markup: the English golds
+/// keep those titles and sections on one level.
+pub(super) fn title_over_numbered_peers(blocks: &[Block], roles: &mut [Role]) {
+    let mut headings = (0..roles.len()).filter_map(|i| match roles[i] {
+        Role::Heading { rank, .. } => Some((i, rank)),
+        _ => None,
+    });
+    let Some((first, rank)) = headings.next() else {
+        return;
+    };
+    if rank == 0 || blocks[first].enumeration.is_some() || !names_a_document(&blocks[first].text) {
+        return;
+    }
+    // Unnumbered peers between two numbered ones belong to the number before them
+    // ([One pattern per level]); the first and the last peer must be numbered.
+    let peers: Vec<bool> = headings
+        .filter(|&(_, r)| r == rank)
+        .map(|(i, _)| {
+            blocks[i]
+                .enumeration
+                .as_ref()
+                .is_some_and(|e| e.decoration == Decoration::Section)
+        })
+        .collect();
+    let numbered = peers.iter().filter(|&&n| n).count();
+    if numbered < 2 || peers.first() != Some(&true) || peers.last() != Some(&true) {
+        return;
+    }
+    if let Role::Heading { rank, .. } = &mut roles[first] {
+        *rank = 0;
+    }
+}
+
