@@ -900,3 +900,22 @@ fn a_document_name_over_section_signs_of_its_tag_is_their_title() {
         "Einleitung, § 1 Geltungsbereich, § 2 Vertragsschluss, § 3 Preise"
     );
 }
+
+#[test]
+fn an_empty_heading_over_the_documents_title_is_text() {
+    // The help centre's heading opens the content and heads nothing: the policy's own title
+    // is the root of the tree.
+    let html = format!(
+        "<h1>Help Centre</h1><h1>Privacy Policy</h1><p>{LOREM}</p><h2>Data we collect</h2><p>{LOREM}</p>\
+         <h2>Your rights</h2><p>{LOREM}</p>"
+    );
+    let s = tree(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "<>, Privacy Policy [Data we collect, Your rights]"
+    );
+    assert_eq!(s[0].paragraphs, ["Help Centre"]);
+    // A heading that names a document stays a heading.
+    let named = html.replace("Help Centre", "Datenschutz");
+    assert!(outline(&tree(&named, &[])).starts_with("Datenschutz"));
+}

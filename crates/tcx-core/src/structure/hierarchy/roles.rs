@@ -33,6 +33,7 @@ pub fn roles_in(tree: Option<&ReducedTree>, blocks: &[Block]) -> Vec<Role> {
         lead_title_holds_the_rest(blocks, &mut roles);
     }
     title_over_numbered_peers(blocks, &mut roles);
+    an_empty_opening_heading_is_text(blocks, &mut roles);
     c.plain_title_lines(&mut roles);
     roles
 }

@@ -82,3 +82,26 @@ pub(super) fn title_over_numbered_peers(blocks: &[Block], roles: &mut [Role]) {
     }
 }
 
+/// A heading that opens the content and heads nothing — the next block is a heading of its
+/// level or a more prominent one, which holds the sections — is the site's, not the
+/// document's: "My Account" or "Help Centre" over "Privacy Policy". It becomes text, so the
+/// document's title heads the tree. A heading that names a document stays (a page title
+/// over the document's own in other words).
+pub(super) fn an_empty_opening_heading_is_text(blocks: &[Block], roles: &mut [Role]) {
+    let mut headings = (0..roles.len()).filter_map(|i| match roles[i] {
+        Role::Heading { rank, .. } => Some((i, rank)),
+        _ => None,
+    });
+    let (Some((first, rank)), Some((next, next_rank))) = (headings.next(), headings.next()) else {
+        return;
+    };
+    let holds_sections = headings.any(|(_, r)| r > next_rank);
+    if next == first + 1
+        && next_rank <= rank
+        && holds_sections
+        && blocks[first].enumeration.is_none()
+        && !names_a_document(&blocks[first].text)
+    {
+        roles[first] = Role::Text;
+    }
+}
