@@ -919,3 +919,17 @@ fn an_empty_heading_over_the_documents_title_is_text() {
     let named = html.replace("Help Centre", "Datenschutz");
     assert!(outline(&tree(&named, &[])).starts_with("Datenschutz"));
 }
+
+#[test]
+fn a_section_named_like_a_document_in_the_look_of_the_sections_stays_a_section() {
+    // "Datenschutz" is an `h3` like the contract's other sections, under the terms' `h1` and
+    // the contract's `h2`: the look outweighs the name.
+    let html = format!(
+        "<h1>Allgemeine Geschäftsbedingungen</h1><h2>Lifestyle-Analysen</h2><h3>Allgemeines</h3><p>{VERTRAG}</p>\
+         <h3>Haftung</h3><p>{VERTRAG}</p><h3>Datenschutz</h3><p>{VERTRAG}</p><h3>Sonstiges</h3><p>{VERTRAG}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Allgemeine Geschäftsbedingungen [Lifestyle-Analysen [Allgemeines, Haftung, Datenschutz, Sonstiges]]"
+    );
+}

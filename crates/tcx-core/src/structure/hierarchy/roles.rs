@@ -404,19 +404,20 @@ impl DocumentTitles {
         // Widerrufsbelehrung's own sections) stays a section; the vocabulary only places titles
         // that look the same or more prominent, or that have no heading style of their own.
         let first = title.iter().position(|&t| t);
-        // The look of the first document's own sections: the first heading after its title
-        // that is not itself named like a document.
-        let section_look = first.and_then(|f| {
+        // The looks of ordinary sections: headings after the first document title that are
+        // not themselves named like a document ("Allgemeines", "Haftung").
+        let section_looks: HashSet<GroupKey> = first.map_or_else(HashSet::new, |f| {
             (f + 1..blocks.len())
-                .find(|&s| c.group[s].is_some() && !named[s])
-                .and_then(|s| c.group[s])
+                .filter(|&s| !named[s])
+                .filter_map(|s| c.group[s])
+                .collect()
         });
         let demoted: Vec<bool> = (0..blocks.len())
             .map(|i| {
                 named[i]
                     && !repeat[i]
                     && first.is_some_and(|f| f < i && looks_above(&blocks[f], &blocks[i]))
-                    && section_look.is_some_and(|look| c.group[i] == Some(look))
+                    && c.group[i].is_some_and(|look| section_looks.contains(&look))
             })
             .collect();
         let title: Vec<bool> = (0..blocks.len()).map(|i| title[i] && !demoted[i]).collect();

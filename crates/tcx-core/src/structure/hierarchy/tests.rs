@@ -73,16 +73,24 @@ fn multi_level_numbers_and_single_numbers() {
 #[test]
 fn roman_and_letters() {
     let s = tree(
+        "<p>I. Allgemeine Geschäftsbedingungen</p><p>a) Eins</p><p>b) Zwei</p><p>II. Kundeninformationen</p><p>text</p>",
+    );
+    assert_eq!(
+        outline(&s),
+        "I. Allgemeine Geschäftsbedingungen [a) Eins, b) Zwei], II. Kundeninformationen"
+    );
+    // Lettered lines that start in lower case are pieces of a sentence, not titles.
+    let s = tree(
         "<p>I. Allgemeine Geschäftsbedingungen</p><p>a) eins</p><p>b) zwei</p><p>II. Kundeninformationen</p><p>text</p>",
     );
     assert_eq!(
         outline(&s),
-        "I. Allgemeine Geschäftsbedingungen [a) eins, b) zwei], II. Kundeninformationen"
+        "I. Allgemeine Geschäftsbedingungen, II. Kundeninformationen"
     );
-    let s = tree("<p>h) acht</p><p>i) neun</p><p>j) zehn</p>");
+    let s = tree("<p>h) Acht</p><p>i) Neun</p><p>j) Zehn</p>");
     assert_eq!(s.len(), 3);
-    let s = tree("<p>(i) one</p><p>(ii) two</p>");
-    assert_eq!(outline(&s), "(i) one, (ii) two");
+    let s = tree("<p>(i) One</p><p>(ii) Two</p>");
+    assert_eq!(outline(&s), "(i) One, (ii) Two");
 }
 
 #[test]
