@@ -893,6 +893,17 @@ fn a_document_name_over_section_signs_of_its_tag_is_their_title() {
         outline(&tree(&html, &[])),
         "AGB & Widerrufsrecht [§ 1 Geltungsbereich, § 2 Vertragsschluss, § 3 Preise]"
     );
+    // Roman parts open the structure the same way, whatever numbers their sections carry.
+    let parts = format!(
+        "<h2>AGB und Kundeninformationen</h2><h2>I. Allgemeine Geschäftsbedingungen</h2>\
+         <h2>§ 1 Geltungsbereich</h2><p>{VERTRAG}</p><h2>II. Kundeninformationen</h2>\
+         <h2>1. Identität des Verkäufers</h2><p>{VERTRAG}</p>"
+    );
+    assert!(
+        outline(&tree(&parts, &[])).starts_with("AGB und Kundeninformationen ["),
+        "{}",
+        outline(&tree(&parts, &[]))
+    );
     // An unnumbered first section that names no document stays their sibling.
     let intro = html.replace("AGB &amp; Widerrufsrecht", "Einleitung");
     assert_eq!(

@@ -44,13 +44,14 @@ pub(super) fn lead_title_holds_the_rest(blocks: &[Block], roles: &mut [Role]) {
 }
 
 /// The content's first heading, unnumbered and naming a document ("AGB & Widerrufsrecht"), is
-/// the title of the `§` sections that share its tag or look: `<h2>AGB</h2><h2>§ 1 …</h2>
-/// <h2>§ 2 …</h2>` (two at least; an unnumbered one between two of them belongs to the one
-/// before it). The `§` numbering marks the sections of a legal text, so the name above them is
-/// the text's title, as the markup does not say; the vocabulary only breaks the tie with an
-/// unnumbered first section ("Einleitung"), which stays their sibling. Other numberings
-/// ("Article 1:" under an `h1` title of the same tag) are left to the markup: the English golds
-/// keep those titles and sections on one level.
+/// the title of the numbered headings that share its tag or look when their numbering opens
+/// with `§` or a Roman part: `<h2>AGB</h2><h2>§ 1 …</h2><h2>§ 2 …</h2>` (two numbered ones at
+/// least, the first and the last numbered; an unnumbered one between two of them belongs to the
+/// one before it). `§` sections and Roman parts are the structure of a legal text, so the name
+/// above them is the text's title, as the markup does not say; the vocabulary only breaks the
+/// tie with an unnumbered first section ("Einleitung"), which stays their sibling. Other
+/// numberings ("Article 1:" under an `h1` title of the same tag) are left to the markup: the
+/// English golds keep those titles and sections on one level.
 pub(super) fn title_over_numbered_peers(blocks: &[Block], roles: &mut [Role]) {
     let mut headings = (0..roles.len()).filter_map(|i| match roles[i] {
         Role::Heading { rank, .. } => Some((i, rank)),
@@ -64,17 +65,17 @@ pub(super) fn title_over_numbered_peers(blocks: &[Block], roles: &mut [Role]) {
     }
     // Unnumbered peers between two numbered ones belong to the number before them
     // ([One pattern per level]); the first and the last peer must be numbered.
-    let peers: Vec<bool> = headings
+    let peers: Vec<Option<&Enumeration>> = headings
         .filter(|&(_, r)| r == rank)
-        .map(|(i, _)| {
-            blocks[i]
-                .enumeration
-                .as_ref()
-                .is_some_and(|e| e.decoration == Decoration::Section)
-        })
+        .map(|(i, _)| blocks[i].enumeration.as_ref())
         .collect();
-    let numbered = peers.iter().filter(|&&n| n).count();
-    if numbered < 2 || peers.first() != Some(&true) || peers.last() != Some(&true) {
+    let numbered = peers.iter().filter(|e| e.is_some()).count();
+    // The first peer opens the text's structure with a `§` or a Roman part number.
+    let legal_structure =
+        peers.first().copied().flatten().is_some_and(|e| {
+            e.decoration == Decoration::Section || e.kind == NumberKind::RomanUpper
+        });
+    if numbered < 2 || !legal_structure || peers.last().is_some_and(Option::is_none) {
         return;
     }
     if let Role::Heading { rank, .. } = &mut roles[first] {
