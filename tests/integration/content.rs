@@ -731,3 +731,22 @@ fn a_box_named_footer_is_no_closing_line() {
     let a = analyze(&page(footer), &opts()).unwrap();
     assert!(a.text.ends_with("your questions."), "{}", a.text);
 }
+
+#[test]
+fn the_lead_in_walks_past_a_tiny_action_line_to_the_title() {
+    // "Print | Save" between the title and the text ends nothing; a real menu there does.
+    let p = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
+    let page = |between: &str| {
+        format!(
+            "<html><body><nav><a href=/>Home</a> <a href=/jobs>Jobs</a></nav><div class=site><div class=page>\
+             <h1>Terms &amp; Conditions</h1>{between}<div class=text><p>{p}</p><p>{p}</p><p>{p}</p><p>{p}</p></div>\
+             </div></div></body></html>"
+        )
+    };
+    let actions = "<p class=actions><a href=#print>Print</a> | <a href=/t.pdf>Save</a></p>";
+    let a = analyze(&page(actions), &opts()).unwrap();
+    assert!(a.text.starts_with("Terms & Conditions"), "{}", a.text);
+    let menu = "<ul class=tabs><li><a href=/terms>Terms of Service for members</a></li><li><a href=/privacy>Privacy Policy for members</a></li></ul>";
+    let a = analyze(&page(menu), &opts()).unwrap();
+    assert!(a.text.starts_with("We collect"), "{}", a.text);
+}

@@ -7,6 +7,9 @@ use super::*;
 /// share of the parent's visible text.
 const CLIMB_COVERAGE: f64 = 0.9;
 
+/// Longest link line (visible characters) the lead-in walks past: "Print | Save", "Go To".
+const TINY_ACTION_CHARS: u64 = 24;
+
 /// What the walk back over the preceding siblings of one level found.
 struct LeadIn {
     /// Index of the first sibling that belongs to the lead-in (`pos` when none does).
@@ -34,12 +37,26 @@ fn scan_lead_in(
     let mut intro = 0u64;
     let mut best_start = pos;
     let mut deep_heading = None;
+    // Walked past a tiny action line: beyond it only the document's own title is taken.
+    let mut past_action = false;
     while start > 0 && !sums.text_before(siblings[start]) {
         let c = siblings[start - 1];
         let i = c as usize;
         let visible = sums.visible[i].max(1);
         let linky = sums.links[i] as f64 > limits.max_link_share * visible as f64;
         if linky || stats.tag_name(c) == "nav" {
+            // A tiny action line ("Print | Save", "Go to") or an empty menu between the title
+            // and the text is walked past: it is taken only with the document's own title
+            // found before it (an `h1`, or a title naming the document), and nothing else is.
+            if sums.visible[i] <= TINY_ACTION_CHARS && used + visible <= budget {
+                used += visible;
+                start -= 1;
+                past_action = true;
+                continue;
+            }
+            if past_action {
+                break;
+            }
             // A title box that also holds links (a language menu): take its heading, or
             // the title line standing before the menu, only.
             if stats.tag_name(c) != "nav" {
@@ -51,6 +68,9 @@ fn scan_lead_in(
                     best_start = start;
                 }
             }
+            break;
+        }
+        if past_action && !is_the_documents_title(page, stats, sums, c) {
             break;
         }
         let prose = sums.prose[i] as f64 >= limits.min_prose_share * visible as f64;
