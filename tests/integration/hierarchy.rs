@@ -943,4 +943,17 @@ fn a_section_named_like_a_document_in_the_look_of_the_sections_stays_a_section()
         outline(&tree(&html, &[])),
         "Allgemeine Geschäftsbedingungen [Lifestyle-Analysen [Allgemeines, Haftung, Datenschutz, Sonstiges]]"
     );
+    // Compared with the document title just before it: a small page title above
+    // "Terms of Use" does not make "Privacy Policy", an `h2` like the terms' sections, a
+    // document.
+    let terms = format!(
+        "<p class=page-title>Terms and Conditions of Use</p><h1>Terms of Use</h1><h2>Agreement</h2><p>{LOREM}</p>\
+         <h2>Payments</h2><p>{LOREM}</p><h2>Privacy Policy</h2><p>{LOREM}</p><h2>Governing Law</h2><p>{LOREM}</p>"
+    );
+    let css = [".page-title { font-size: 12px; text-transform: uppercase }"];
+    let outline = outline(&tree(&terms, &css));
+    assert!(
+        outline.ends_with("Terms of Use [Agreement, Payments, Privacy Policy, Governing Law]"),
+        "{outline}"
+    );
 }

@@ -412,14 +412,18 @@ impl DocumentTitles {
                 .filter_map(|s| c.group[s])
                 .collect()
         });
-        let demoted: Vec<bool> = (0..blocks.len())
-            .map(|i| {
-                named[i]
-                    && !repeat[i]
-                    && first.is_some_and(|f| f < i && looks_above(&blocks[f], &blocks[i]))
-                    && c.group[i].is_some_and(|look| section_looks.contains(&look))
-            })
-            .collect();
+        // Compared with the document title before it that stays one.
+        let mut demoted = vec![false; blocks.len()];
+        let mut above: Option<usize> = None;
+        for i in 0..blocks.len() {
+            demoted[i] = named[i]
+                && !repeat[i]
+                && above.is_some_and(|t| looks_above(&blocks[t], &blocks[i]))
+                && c.group[i].is_some_and(|look| section_looks.contains(&look));
+            if title[i] && !demoted[i] {
+                above = Some(i);
+            }
+        }
         let title: Vec<bool> = (0..blocks.len()).map(|i| title[i] && !demoted[i]).collect();
         let rank = first.map(|i| c.rank(i, ranks).unwrap_or(1));
         let page_title = first.and_then(|d| page_title(c, ranks, d, rank));
