@@ -957,3 +957,15 @@ fn a_section_named_like_a_document_in_the_look_of_the_sections_stays_a_section()
         "{outline}"
     );
 }
+
+#[test]
+fn a_title_naming_two_documents_holds_them() {
+    let html = format!(
+        "<h1>Widerrufsbelehrung &amp; Widerrufsformular</h1><h2>Widerrufsbelehrung</h2><p>{VERTRAG}</p>\
+         <h2>Muster-Widerrufsformular</h2><p>{VERTRAG}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Widerrufsbelehrung & Widerrufsformular [Widerrufsbelehrung, Muster-Widerrufsformular]"
+    );
+}

@@ -39,6 +39,32 @@ pub fn names_a_document(title: &str) -> bool {
     DOCUMENT_TITLE.is_match(title.trim())
 }
 
+/// Whether a title names two or more documents joined by "&", "und", "and", "et" or "+"
+/// ("Widerrufsbelehrung & Widerrufsformular", "AGB und Kundeninformationen"): each part names
+/// one. ("Terms and Conditions" is one name: neither part names a document alone.)
+pub(super) fn names_several_documents(title: &str) -> bool {
+    let mut parts = 0;
+    let mut rest = title.trim();
+    loop {
+        let joint = [" & ", " und ", " and ", " et ", " + "]
+            .iter()
+            .filter_map(|j| rest.find(j).map(|at| (at, j.len())))
+            .min();
+        let (part, next) = match joint {
+            Some((at, len)) => (&rest[..at], Some(&rest[at + len..])),
+            None => (rest, None),
+        };
+        if !names_a_document(part) {
+            return false;
+        }
+        parts += 1;
+        match next {
+            Some(n) => rest = n,
+            None => return parts >= 2,
+        }
+    }
+}
+
 /// Whether a block is the title of a whole document (AGB, Widerrufsbelehrung, …).
 pub(super) fn is_document_title(b: &Block) -> bool {
     if b.words > 8 || b.link_only || matches!(b.kind, BlockKind::TableRow | BlockKind::ListItem) {
@@ -53,4 +79,23 @@ pub(super) fn is_document_title(b: &Block) -> bool {
         None => b.text.as_str(),
     };
     names_a_document(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn several_documents_in_one_title() {
+        assert!(names_several_documents(
+            "Widerrufsbelehrung & Widerrufsformular"
+        ));
+        assert!(names_several_documents("AGB und Kundeninformationen"));
+        assert!(names_several_documents(
+            "Terms of Service and Privacy Policy"
+        ));
+        assert!(!names_several_documents("Terms and Conditions"));
+        assert!(!names_several_documents("AGB & Widerrufsrecht"));
+        assert!(!names_several_documents("Datenschutzerklärung"));
+    }
 }

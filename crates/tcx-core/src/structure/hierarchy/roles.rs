@@ -426,7 +426,12 @@ impl DocumentTitles {
         }
         let title: Vec<bool> = (0..blocks.len()).map(|i| title[i] && !demoted[i]).collect();
         let rank = first.map(|i| c.rank(i, ranks).unwrap_or(1));
-        let page_title = first.and_then(|d| page_title(c, ranks, d, rank));
+        // A first title naming several documents ("Widerrufsbelehrung & Widerrufsformular")
+        // is the page's title over them, one level above.
+        let page_title = first.and_then(|d| {
+            page_title(c, ranks, d, rank)
+                .or_else(|| (kinds >= 2 && names_several_documents(&blocks[d].text)).then_some(d))
+        });
         DocumentTitles {
             title,
             demoted,
