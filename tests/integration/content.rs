@@ -18,6 +18,8 @@ fn clauses(prefix: &str, n: usize) -> String {
 }
 
 const FRAME_TOP: &str = "<html><head><title>AGB</title></head><body>\n<header><a href=/>Logo</a><nav><a href=/a>Shop</a> <a href=/b>Über uns</a> <a href=/c>Kontakt</a></nav></header>\n";
+/// One sentence of a privacy policy, repeated to make a page's text.
+const POLICY_SENTENCE: &str = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
 const FRAME_BOTTOM: &str =
     "<footer><p><a href=/i>Impressum</a> | <a href=/d>Datenschutz</a></p></footer>\n</body></html>";
 
@@ -678,7 +680,7 @@ fn the_lead_in_stops_at_the_documents_own_title() {
     // The title box stands before the text box; one level up a side column's blurb stands
     // before both. The walk back takes the title and stops there: above the document's own
     // title is the site.
-    let p = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
+    let p = POLICY_SENTENCE;
     let page = format!(
         "<html><body><div class=site><div class=side><span class=blurb>This page holds our privacy \
          policy. Questions it leaves open can go to our support team at any time.</span></div>\
@@ -697,7 +699,7 @@ fn the_lead_in_stops_at_the_documents_own_title() {
 fn a_menus_heading_is_no_title() {
     // A box of links before the text: its own heading is the title (a language menu beside
     // it), a heading inside its drop-down list is not.
-    let p = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
+    let p = POLICY_SENTENCE;
     let page = |bar: &str| {
         format!(
             "<html><body><div class=site><div class=bar>{bar}</div><div class=text>\
@@ -716,7 +718,7 @@ fn a_menus_heading_is_no_title() {
 fn a_box_named_footer_is_no_closing_line() {
     // After the last clause, in the same container: a closing contact line joins the text, a
     // `div` the site names its footer does not (as a `<footer>` would not).
-    let p = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
+    let p = POLICY_SENTENCE;
     let page = |tail: &str| {
         format!(
             "<html><body><nav><a href=/>Home</a> <a href=/x>Blog</a></nav><div class=wrap><div class=text>\
@@ -735,7 +737,7 @@ fn a_box_named_footer_is_no_closing_line() {
 #[test]
 fn the_lead_in_walks_past_a_tiny_action_line_to_the_title() {
     // "Print | Save" between the title and the text ends nothing; a real menu there does.
-    let p = "We collect the data you give us when you register and use it only to run the service and to answer your questions.";
+    let p = POLICY_SENTENCE;
     let page = |between: &str| {
         format!(
             "<html><body><nav><a href=/>Home</a> <a href=/jobs>Jobs</a></nav><div class=site><div class=page>\

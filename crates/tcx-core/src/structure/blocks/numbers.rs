@@ -94,7 +94,7 @@ pub(super) fn join_bare_numbers(blocks: &mut Vec<Block>) {
         !b.link_only
             && b.enumeration
                 .as_ref()
-                .is_some_and(|e| e.len >= b.text.len())
+                .is_some_and(|e| e.rest(&b.text).is_empty())
     };
     if !blocks.iter().any(bare) {
         return;

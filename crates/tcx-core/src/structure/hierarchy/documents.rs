@@ -43,26 +43,10 @@ pub fn names_a_document(title: &str) -> bool {
 /// ("Widerrufsbelehrung & Widerrufsformular", "AGB und Kundeninformationen"): each part names
 /// one. ("Terms and Conditions" is one name: neither part names a document alone.)
 pub(super) fn names_several_documents(title: &str) -> bool {
-    let mut parts = 0;
-    let mut rest = title.trim();
-    loop {
-        let joint = [" & ", " und ", " and ", " et ", " + "]
-            .iter()
-            .filter_map(|j| rest.find(j).map(|at| (at, j.len())))
-            .min();
-        let (part, next) = match joint {
-            Some((at, len)) => (&rest[..at], Some(&rest[at + len..])),
-            None => (rest, None),
-        };
-        if !names_a_document(part) {
-            return false;
-        }
-        parts += 1;
-        match next {
-            Some(n) => rest = n,
-            None => return parts >= 2,
-        }
-    }
+    static JOINT: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r" (?:&|und|and|et|\+) ").expect("valid regex"));
+    let parts: Vec<&str> = JOINT.split(title.trim()).collect();
+    parts.len() >= 2 && parts.into_iter().all(names_a_document)
 }
 
 /// Whether a block is the title of a whole document (AGB, Widerrufsbelehrung, …).

@@ -584,7 +584,7 @@ const LIST_CONJUNCTIONS: [&str; 7] = ["and", "or", "and/or", "und", "oder", "et"
 /// starts with a capital (or a digit) and never ends in "and".
 pub(super) fn continues_a_sentence(b: &Block) -> bool {
     let rest = match &b.enumeration {
-        Some(e) => b.text.get(e.len..).unwrap_or_default(),
+        Some(e) => e.rest(&b.text),
         None => &b.text,
     };
     let lower_start = rest.chars().next().is_some_and(char::is_lowercase);

@@ -3,6 +3,18 @@
 
 use super::*;
 
+/// The headings among `roles` (block index and rank), in document order.
+fn headings(roles: &[Role]) -> Vec<(usize, u32)> {
+    roles
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| match r {
+            Role::Heading { rank, .. } => Some((i, *rank)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A heading that repeats the heading right before it, with nothing between them (a theme's
 /// entry title over the legal text's own title), is the same title printed twice: a reader
 /// sees one title, so the second copy is text. Otherwise the first copy would head an empty
@@ -30,7 +42,7 @@ pub(super) fn a_repeated_title_is_one(blocks: &[Block], roles: &mut [Role]) {
 /// Pages naming several documents are left to the document rule.
 pub(super) fn lead_title_holds_the_rest(blocks: &[Block], roles: &mut [Role]) {
     let is_h1 = |i: usize| blocks[i].kind == BlockKind::Heading(1);
-    let mut headings = (0..roles.len()).filter(|&i| matches!(roles[i], Role::Heading { .. }));
+    let mut headings = headings(roles).into_iter().map(|(i, _)| i);
     let Some(first) = headings.next() else {
         return;
     };
@@ -53,10 +65,7 @@ pub(super) fn lead_title_holds_the_rest(blocks: &[Block], roles: &mut [Role]) {
 /// numberings ("Article 1:" under an `h1` title of the same tag) are left to the markup: the
 /// English golds keep those titles and sections on one level.
 pub(super) fn title_over_numbered_peers(blocks: &[Block], roles: &mut [Role]) {
-    let mut headings = (0..roles.len()).filter_map(|i| match roles[i] {
-        Role::Heading { rank, .. } => Some((i, rank)),
-        _ => None,
-    });
+    let mut headings = headings(roles).into_iter();
     let Some((first, rank)) = headings.next() else {
         return;
     };
@@ -89,10 +98,7 @@ pub(super) fn title_over_numbered_peers(blocks: &[Block], roles: &mut [Role]) {
 /// document's title heads the tree. A heading that names a document stays (a page title
 /// over the document's own in other words).
 pub(super) fn an_empty_opening_heading_is_text(blocks: &[Block], roles: &mut [Role]) {
-    let mut headings = (0..roles.len()).filter_map(|i| match roles[i] {
-        Role::Heading { rank, .. } => Some((i, rank)),
-        _ => None,
-    });
+    let mut headings = headings(roles).into_iter();
     let (Some((first, rank)), Some((next, next_rank))) = (headings.next(), headings.next()) else {
         return;
     };
