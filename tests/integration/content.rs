@@ -752,3 +752,32 @@ fn the_lead_in_walks_past_a_tiny_action_line_to_the_title() {
     let a = analyze(&page(menu), &opts()).unwrap();
     assert!(a.text.starts_with("We collect"), "{}", a.text);
 }
+
+/// A clause whose sub-items sit in a `div` opened inside the `p` (`<p>4.2 …: <div>4.2.1 …</p>
+/// <p>4.2.2 …</p></div>`): the `div` closes the `p`, so the stray `</p>` closes nothing and the
+/// `</div>` its own `div`, as in a browser. Pairing end tags as a simple stack does, the `</p>`
+/// closed the `div` and each later `</div>` one container further out, until the clauses after
+/// them fell outside the document's column.
+#[test]
+fn misnested_end_tags_do_not_cut_the_document_off_its_column() {
+    let clause = |n: usize| {
+        format!(
+            "<p>{n}.1 {POLICY_SENTENCE}: <div class=indent>{n}.1.1 {POLICY_SENTENCE}:</p>\
+             <p>{n}.1.2 {POLICY_SENTENCE}</p></div>\n"
+        )
+    };
+    let body: String = (1..=4).map(clause).collect();
+    let tail: String = (0..6)
+        .map(|i| format!("<p>Appendix clause {i}: {POLICY_SENTENCE}</p>\n"))
+        .collect();
+    let html = format!(
+        "{FRAME_TOP}<div class=page><div class=row><div class=col>\n<h1>Terms and Conditions</h1>\n\
+         <div class=section>{body}</div>\n<h2>Appendix</h2>\n{tail}</div>\n\
+         <div class=sidebar><p>Sign up for our newsletter and get news about our products every week.</p></div>\n\
+         </div></div>\n{FRAME_BOTTOM}"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("Terms and Conditions"), "{}", a.text);
+    assert!(a.text.contains("Appendix clause 5"), "{}", a.content.path);
+    assert!(!a.text.contains("newsletter"), "{}", a.content.path);
+}

@@ -141,12 +141,19 @@ fn both_passes_read_the_text_between_tags_as_lol_html_does() {
     files.extend(html_files(&dir.join("legal")));
     let options = AnalysisOptions::default();
     let mut differ = Vec::new();
+    let mut repaired = Vec::new();
     for path in &files {
         let raw = tcx::source::read_file(path, tcx::source::DEFAULT_MAX_INPUT_BYTES)
             .expect("readable corpus file");
         let page = tcx::source::page_from_bytes(&raw, path.display().to_string());
         let html = page.html.as_str();
         let whole = StyleStats::scan(html, &options);
+        // Misnested end tags are read by the browser's rules from the page, by lol_html's
+        // pairing from chunks: only well-nested pages read alike.
+        if whole.as_ref().is_ok_and(|s| s.repaired_end_tags > 0) {
+            repaired.push(path.display().to_string());
+            continue;
+        }
         let chunks: Vec<&[u8]> = html.as_bytes().chunks(4096).collect();
         let chunked = StyleStats::scan_chunks(chunks, html.len(), &options);
         if whole.as_ref().ok() != chunked.as_ref().ok() {
@@ -163,6 +170,12 @@ fn both_passes_read_the_text_between_tags_as_lol_html_does() {
         }
     }
     assert!(files.len() > 800, "{} pages", files.len());
+    // Most real pages nest their end tags as lol_html pairs them.
+    assert!(
+        repaired.len() * 5 < files.len(),
+        "{} pages misnest: {repaired:?}",
+        repaired.len()
+    );
     assert!(
         differ.is_empty(),
         "{} of {} pages differ:\n{}",

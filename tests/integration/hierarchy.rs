@@ -969,3 +969,34 @@ fn a_title_naming_two_documents_holds_them() {
         "Widerrufsbelehrung & Widerrufsformular [Widerrufsbelehrung, Muster-Widerrufsformular]"
     );
 }
+
+#[test]
+fn bold_titles_in_jump_targets_are_titles_not_links() {
+    // A table of contents links to `<a name>` / `<a id>` targets wrapping the bold titles: an
+    // `<a>` without `href` is rendered as plain text, so the titles are no link text.
+    let section = |id: &str, title: &str| {
+        format!(
+            "<p><a name=\"{id}\" id=\"{id}\"><strong>{title}</strong></a></p><p>{LOREM}</p><p>{LOREM}</p>"
+        )
+    };
+    let html = format!(
+        "<h1>Terms of Use</h1><p><a href=\"#acc\">Accounts</a></p><p><a href=\"#fees\">Fees</a></p>\
+         <p><a href=\"#law\">Governing Law</a></p>{}{}{}",
+        section("acc", "Accounts"),
+        section("fees", "Fees"),
+        section("law", "Governing Law")
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Terms of Use [Accounts, Fees, Governing Law]"
+    );
+    // A script-driven `<a>` (neither `href` nor a name) stays link text: a menu, no titles.
+    let menu = html
+        .replace("<a name=", "<a class=")
+        .replace(" id=\"", " data-x=\"");
+    assert!(
+        !outline(&tree(&menu, &[])).contains("Fees"),
+        "{}",
+        outline(&tree(&menu, &[]))
+    );
+}

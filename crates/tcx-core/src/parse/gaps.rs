@@ -328,14 +328,16 @@ impl<K: StackKey> ParserStack<K> {
     }
 
     /// Pops the innermost element with `key` and every element above it, appending their ids
-    /// to `popped` (outermost first); nothing when no element has that key.
-    pub(crate) fn pop_to(&mut self, key: &K, popped: &mut Vec<u32>) {
+    /// to `popped` (outermost first); nothing when no element has that key. True when the
+    /// element of `key` has an id: lol_html would call its end-tag handler.
+    pub(crate) fn pop_to(&mut self, key: &K, popped: &mut Vec<u32>) -> bool {
         if *self.count(key) == 0 {
-            return;
+            return false;
         }
         let Some(pos) = self.open.iter().rposition(|(k, _)| k == key) else {
-            return;
+            return false;
         };
+        let handled = self.open[pos].1.is_some();
         for (k, id) in &self.open[pos..] {
             let n = match k.small() {
                 Some(n) => self.small_counts.get_mut(n),
@@ -347,6 +349,7 @@ impl<K: StackKey> ParserStack<K> {
             popped.extend(*id);
         }
         self.open.truncate(pos);
+        handled
     }
 }
 

@@ -24,7 +24,15 @@ pub type NodeId = u32;
 pub const KEPT_ATTRIBUTES: &[&str] = &[
     "class", "id", "style", "href", "title", "colspan", "rowspan", "size", "color", "face",
     "align", "hidden", "open", "role", "type", "start", "value", "src", "alt", "height", "width",
+    "name",
 ];
+
+/// Whether an `<a>` with these attributes is a link. An `<a>` without `href` that carries a
+/// `name` or `id` is a jump target (legal pages wrap their section titles in them for a table
+/// of contents), rendered as plain text; one with neither is a script-driven link.
+pub fn is_link_anchor(href: Option<&str>, name: Option<&str>, id: Option<&str>) -> bool {
+    href.is_some() || (name.is_none() && id.is_none())
+}
 
 /// One node of the reduced tree.
 #[derive(Debug, Clone, PartialEq)]
@@ -348,9 +356,13 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
     }
     drop(st);
     let on_end = Rc::clone(state);
+    let own_tag = tag;
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        if !is_ignored_end_tag(&end.name()) {
-            on_end.borrow_mut().close_element(id);
+        // lol_html calls the handler of every element the end tag pops; only the element it
+        // names closes, by the browser's rules.
+        let name = end.name();
+        if name.eq_ignore_ascii_case(&own_tag) && !is_ignored_end_tag(&own_tag) {
+            on_end.borrow_mut().close_by_name(&own_tag);
         }
         Ok(())
     }));
@@ -380,8 +392,9 @@ impl GapReader for BuildState {
         }
     }
 
-    /// Closes what lol_html's stack pairs with the end tag; `</body>` and `</html>` leave
-    /// the elements open (browsers ignore them) but still leave lol_html's stack.
+    /// Closes what the end tag closes in a browser, when lol_html's stack pairs it with an
+    /// element; `</body>` and `</html>` leave the elements open (browsers ignore them) but
+    /// still leave lol_html's stack.
     fn end_tag(&mut self, name: &str, _end: usize) {
         let mut popped = std::mem::take(&mut self.popped);
         let name = lower_tag(name);
@@ -392,9 +405,7 @@ impl GapReader for BuildState {
         };
         self.parser_open.pop_to(&key, &mut popped);
         if !ignored {
-            for &id in &popped {
-                self.close_element(id);
-            }
+            self.close_by_name(&key);
         }
         popped.clear();
         self.popped = popped;
@@ -436,10 +447,10 @@ impl BuildState {
         self.add_node(parent, NodeKind::Text(text));
     }
 
-    /// Closes the element with node (or marker) `id` at its end tag.
-    fn close_element(&mut self, id: u32) {
+    /// Closes what the end tag `</tag>` closes (see [`ElementStack::close_by_name`]).
+    fn close_by_name(&mut self, tag: &str) {
         let mut closed = std::mem::take(&mut self.closed);
-        self.stack.close(id, &mut closed);
+        self.stack.close_by_name(tag, &mut closed);
         self.after_close(&closed);
         closed.clear();
         self.closed = closed;

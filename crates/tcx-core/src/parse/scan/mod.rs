@@ -99,6 +99,11 @@ pub struct StyleStats {
     pub banner_chars: u64,
     /// Controls (`button`, `input`, `select`) inside skipped consent banners.
     pub banner_controls: u64,
+    /// End tags the page misnests, read by the browser's rules where lol_html's element stack
+    /// pairs them otherwise (`<p>a<div>b</p>`: the `div` closed the `p`, the `</p>` closes
+    /// nothing); 0 on a well-nested page. Given in chunks, without the whole page, the
+    /// statistics follow lol_html's pairing and this stays 0.
+    pub repaired_end_tags: usize,
 }
 
 /// Longest heading text kept by pass 1, in bytes.

@@ -18,9 +18,10 @@ impl GapReader for ScanState {
         self.text_node(raw, kind);
     }
 
-    /// Closes the innermost element of that name on lol_html's stack and every element opened
-    /// after it. `</body>` and `</html>` leave the elements open (browsers ignore them) but
-    /// still leave lol_html's stack, as with its handlers.
+    /// Closes what the end tag closes in a browser (see [`ElementStack::close_by_name`]), when
+    /// lol_html's stack pairs it with an element, as its handlers would be called. `</body>`
+    /// and `</html>` leave the elements open (browsers ignore them) but still leave lol_html's
+    /// stack, as with its handlers.
     fn end_tag(&mut self, name: &str, end: usize) {
         let name = lower_tag(name);
         let Some(tag) = self.tag_ids.get(name.as_ref()).copied().or_else(|| {
@@ -30,10 +31,13 @@ impl GapReader for ScanState {
             return;
         };
         let mut popped = std::mem::take(&mut self.popped);
-        self.parser_open.pop_to(&tag, &mut popped);
+        let paired = self.parser_open.pop_to(&tag, &mut popped);
         if !is_ignored_end_tag(&name) {
-            for &id in &popped {
-                self.close_element(id, end);
+            // lol_html's handlers would close the popped elements still open here.
+            popped.retain(|&id| self.stack.is_open(id));
+            let closed = self.close_by_name(&name, end);
+            if closed != popped.len() || (!paired && closed > 0) {
+                self.stats.repaired_end_tags += 1;
             }
         }
         popped.clear();

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::parse::gaps::{is_ignored_end_tag, read_up_to};
+use crate::parse::tree::is_link_anchor;
 
 /// Attributes of the element being opened: lower-case names and decoded values, borrowed
 /// from the page where it needs no change.
@@ -59,11 +60,15 @@ pub(super) fn start_element<'a>(
     }
     drop(st);
     let on_end = Rc::clone(state);
+    let own_tag = tag.to_owned();
     let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        if !is_ignored_end_tag(&end.name()) {
+        // lol_html calls the handler of every element the end tag pops; only the element it
+        // names closes, by the browser's rules.
+        let name = end.name();
+        if name.eq_ignore_ascii_case(&own_tag) && !is_ignored_end_tag(&own_tag) {
             on_end
                 .borrow_mut()
-                .close_element(id, end.source_location().bytes().end);
+                .close_by_name(&own_tag, end.source_location().bytes().end);
         }
         Ok(())
     }));
@@ -105,6 +110,7 @@ impl ScanState {
                 consent_banners_skipped: true,
                 banner_chars: 0,
                 banner_controls: 0,
+                repaired_end_tags: 0,
             },
             stack: ElementStack::new(),
             // Sized for a typical page: rehashing was 1 % of pass 1.
@@ -190,7 +196,7 @@ impl ScanState {
         let depth = parent_rec.depth + 1;
         let parent_rendered = parent_rec.rendered;
         let parent_in_frame = parent_rec.in_frame;
-        let in_link = parent_rec.in_link || tag == "a";
+        let parent_in_link = parent_rec.in_link;
         let text_before = std::mem::replace(&mut self.text_since_child[parent as usize], false);
         let tag_id = self.intern_tag(tag);
         let attr = |name: &str| {
@@ -199,6 +205,8 @@ impl ScanState {
                 .find(|(n, _)| n == name)
                 .map(|(_, v)| v.as_ref())
         };
+        let in_link = parent_in_link
+            || (tag == "a" && is_link_anchor(attr("href"), attr("name"), attr("id")));
         let banner =
             parent_rendered && self.skip_banners && is_consent_banner(attr("class"), attr("id"));
         let rendered = parent_rendered && !is_unrendered(tag) && !banner;
@@ -241,12 +249,16 @@ impl ScanState {
     }
 
     /// Closes the element `id` at its end tag, which ends at `end`.
-    pub(super) fn close_element(&mut self, id: ElementId, end: usize) {
+    /// Closes what the end tag `</tag>` at `end` closes (see [`ElementStack::close_by_name`]);
+    /// returns how many elements it closed.
+    pub(super) fn close_by_name(&mut self, tag: &str, end: usize) -> usize {
         let mut closed = std::mem::take(&mut self.closed);
-        self.stack.close(id, &mut closed);
+        self.stack.close_by_name(tag, &mut closed);
         self.close_all(&closed, end);
+        let count = closed.len();
         closed.clear();
         self.closed = closed;
+        count
     }
 
     /// Whether text and end tags are read from the page between the start tags (see

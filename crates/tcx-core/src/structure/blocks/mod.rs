@@ -16,7 +16,7 @@ use super::enumeration::{self, Enumeration};
 mod numbers;
 use super::style::{ComputedStyles, Style};
 use crate::parse::stack::is_block;
-use crate::parse::tree::{NodeId, NodeKind, ReducedTree};
+use crate::parse::tree::{NodeId, NodeKind, ReducedTree, is_link_anchor};
 
 /// Longest cell (in words) of a data table; longer cells make it a layout table.
 const MAX_DATA_CELL_WORDS: usize = 60;
@@ -339,7 +339,7 @@ pub fn blocks_with_styles(tree: &ReducedTree, styles: &ComputedStyles) -> Vec<Bl
                             }
                             continue;
                         }
-                        let ctx = child_context(ctx, id, tag, block);
+                        let ctx = child_context(ctx, id, tag, block, tree);
                         work.push(Step::Exit(block));
                         for &c in node.children.iter().rev() {
                             work.push(Step::Enter(c, ctx));
@@ -403,7 +403,13 @@ fn joins_words(c: char) -> bool {
     )
 }
 
-fn child_context(mut ctx: Context, id: NodeId, tag: &str, block: bool) -> Context {
+fn child_context(
+    mut ctx: Context,
+    id: NodeId,
+    tag: &str,
+    block: bool,
+    tree: &ReducedTree,
+) -> Context {
     if block {
         ctx.block_node = id;
         ctx.cell = false;
@@ -415,7 +421,11 @@ fn child_context(mut ctx: Context, id: NodeId, tag: &str, block: bool) -> Contex
             ctx.list_depth = ctx.list_depth.saturating_add(1);
         }
         "td" | "th" => ctx.cell = true,
-        "a" => ctx.link = true,
+        "a" => {
+            let n = tree.node(id);
+            ctx.link = ctx.link
+                || is_link_anchor(n.attribute("href"), n.attribute("name"), n.attribute("id"));
+        }
         _ => {}
     }
     ctx
