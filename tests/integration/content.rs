@@ -523,6 +523,28 @@ fn a_title_line_and_a_date_line_above_the_container_are_kept() {
         a.text
     );
     assert!(!a.text.contains("Home"), "{}", a.text);
+    // The same in German and French, with their ways of dating a version.
+    for (title, date) in [
+        (
+            "Datenschutzerklärung",
+            "Letzte Aktualisierung: 3. März 2025",
+        ),
+        ("Datenschutzerklärung", "Fassung vom 1. Mai 2024"),
+        (
+            "Politique de confidentialité",
+            "Date d'entrée en vigueur : 1er mai 2024",
+        ),
+    ] {
+        let page = html
+            .replace("Privacy Policy", title)
+            .replace("Last updated: 11 December 2025", date);
+        let a = analyze(&page, &opts()).unwrap();
+        assert!(
+            a.text.starts_with(&format!("{title}\n{date}")),
+            "{}",
+            a.text
+        );
+    }
 }
 
 /// The content step records the candidate it ranked second: the fallback's run beside an LCA

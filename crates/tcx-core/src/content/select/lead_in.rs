@@ -255,19 +255,37 @@ const TITLE_SOURCE_MAX_BYTES: usize = 2_000;
 /// Most words of a title line.
 const TITLE_MAX_WORDS: usize = 8;
 
-/// Words that open a date line ("Last updated: 1 May 2024", "Stand: 01.05.2024").
+/// Words that open a date or version line ("Last updated: 1 May 2024", "Stand: 01.05.2024",
+/// "Fassung vom 1. Mai 2024", "Date d'entrée en vigueur : 1er mai 2024"), folded. A line
+/// counts only when it is short and holds a digit.
 const DATE_LINE_OPENINGS: &[&str] = &[
     "last updated",
     "last modified",
     "last revised",
+    "last changed",
+    "date of last revision",
     "effective",
     "updated",
+    "revised",
+    "version",
+    "dated",
     "stand",
     "zuletzt aktualisiert",
+    "zuletzt geandert",
+    "letzte aktualisierung",
+    "letzte anderung",
+    "aktualisiert am",
+    "fassung vom",
     "gultig ab",
+    "gultig seit",
+    "in kraft seit",
     "derniere mise a jour",
+    "date de derniere mise a jour",
+    "date de mise a jour",
     "mise a jour",
+    "mis a jour",
     "en vigueur",
+    "date d entree en vigueur",
     "ultima actualizacion",
     "ultimo aggiornamento",
 ];
