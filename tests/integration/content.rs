@@ -803,3 +803,45 @@ fn misnested_end_tags_do_not_cut_the_document_off_its_column() {
     assert!(a.text.contains("Appendix clause 5"), "{}", a.content.path);
     assert!(!a.text.contains("newsletter"), "{}", a.content.path);
 }
+
+/// A plain-text document on a web page, kept in one `<pre>`: its lines are shown as they are,
+/// so a blank line ends a paragraph, a clause number or list marker opens a new block, and a
+/// short line without a sentence's end is a title; the lines of a wrapped sentence are one.
+#[test]
+fn preformatted_text_keeps_its_paragraphs_and_titles() {
+    let html = "<html><body><pre>\
+Example Terms of Service
+
+1. TERMS AND CONDITIONS
+1.1 By using the service you agree to these terms, which govern
+your use of the service and replace all earlier agreements.
+1.2 You must not use the service
+a) to harm another person, or
+b) for any unlawful purpose.
+
+2. CONTACT
+Example Ltd
+1 High Street
+London
+</pre></body></html>";
+    let a = analyze(html, &opts()).unwrap();
+    let lines: Vec<&str> = a.text.lines().collect();
+    assert!(
+        lines.contains(&"1.1 By using the service you agree to these terms, which govern your use of the service and replace all earlier agreements."),
+        "{}",
+        a.text
+    );
+    assert!(
+        lines.contains(&"a) to harm another person, or"),
+        "{}",
+        a.text
+    );
+    assert!(lines.contains(&"1 High Street"), "{}", a.text);
+    let titles: Vec<String> = a.sections.iter().filter_map(|s| s.title.clone()).collect();
+    assert_eq!(
+        titles,
+        ["1. TERMS AND CONDITIONS", "2. CONTACT"],
+        "{:#?}",
+        a.sections
+    );
+}

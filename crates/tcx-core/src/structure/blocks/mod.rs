@@ -14,6 +14,7 @@
 use super::enumeration::{self, Enumeration};
 
 mod numbers;
+mod preformatted;
 use super::style::{ComputedStyles, Style};
 use crate::parse::stack::is_block;
 use crate::parse::tree::{NodeId, NodeKind, ReducedTree, is_link_anchor};
@@ -78,6 +79,8 @@ struct Context {
     list_depth: u8,
     cell: bool,
     link: bool,
+    /// Inside preformatted text: line breaks count (see [`preformatted`]).
+    pre: bool,
     block_node: NodeId,
 }
 
@@ -100,6 +103,7 @@ struct Builder {
     link_chars: usize,
     styles: Vec<StyleCount>,
     link_style: Option<Style>,
+    pre: preformatted::PreLine,
 }
 
 impl Builder {
@@ -118,6 +122,10 @@ impl Builder {
     }
 
     fn push_text(&mut self, s: &str, ctx: Context, style: Style) {
+        if ctx.pre {
+            self.push_pre_text(s, ctx, style);
+            return;
+        }
         // Most text nodes are words between single spaces, with white space (indentation,
         // line breaks) around them: copied at once and counted in one pass.
         let white = |c: char| c.is_ascii_whitespace() || c == '\x0b';
@@ -215,6 +223,7 @@ impl Builder {
 
     fn flush(&mut self) {
         self.pending_space = false;
+        self.pre = preformatted::PreLine::default();
         let Some(ctx) = self.start.take() else {
             self.text.clear();
             self.reset_counts();
@@ -421,6 +430,7 @@ fn child_context(
             ctx.list_depth = ctx.list_depth.saturating_add(1);
         }
         "td" | "th" => ctx.cell = true,
+        "pre" | "listing" | "xmp" | "plaintext" => ctx.pre = true,
         "a" => {
             let n = tree.node(id);
             ctx.link = ctx.link
