@@ -78,6 +78,11 @@ fn token_is_banner(token: &str) -> bool {
         "message",
         "window",
         "disclaimer",
+        "warning",
+        "alert",
+        "toast",
+        "popover",
+        "prompt",
     ];
     let b = token.as_bytes();
     let word_at = |i: usize, word: &str| {
@@ -124,6 +129,8 @@ mod tests {
             (Some("row site-GDPR-bar"), None),
             (Some("qc-cmp2-container"), None),
             (Some("Iubenda-cs-banner"), None),
+            (Some("alert alert-dismissible cookie-warning"), None),
+            (None, Some("cookieAlert")),
         ] {
             assert!(is_consent_banner(class, id), "{class:?} {id:?}");
         }
