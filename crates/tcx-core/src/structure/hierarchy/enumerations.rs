@@ -112,11 +112,17 @@ pub(super) fn toc_mask(blocks: &[Block], enums: &[Option<Enumeration>]) -> Vec<b
 }
 
 pub(super) fn fold(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .trim_end_matches(['.', ':', ' '])
-        .to_lowercase()
+    // One pass, one allocation: the words lower-cased between single spaces.
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().flat_map(char::to_lowercase));
+    }
+    let kept = out.trim_end_matches(['.', ':', ' ']).len();
+    out.truncate(kept);
+    out
 }
 
 /// Picks the reading of ambiguous one-letter prefixes (`i)` after `h)` is a letter, `i)`

@@ -30,9 +30,13 @@ pub(super) fn is_plain_title_line(blocks: &[Block], i: usize, after_text: bool) 
                     ',' | ';' | ':' | '.' | '!' | '?' | '@' | '/' | '(' | '[' | '|' | '*'
                 )
         });
-    // A second copy of the title before it, already read as text, stays text.
+    if !plain {
+        return false;
+    }
+    // A second copy of the title before it, already read as text, stays text (folded only
+    // here: the block before may be a long paragraph).
     let copy_of_previous = i > 0 && fold(&blocks[i - 1].text) == fold(text);
-    if !plain || copy_of_previous || is_interface_label(text) {
+    if copy_of_previous || is_interface_label(text) {
         return false;
     }
     let ends_sentence = |t: &str| t.trim_end().ends_with(['.', '!', '?', ':', ';']);
