@@ -845,3 +845,31 @@ London
         a.sections
     );
 }
+
+/// A dialog over the page (a survey with its own privacy notice, hidden until opened) is not
+/// the document: its paragraphs, styled like the document's, must not pull the content's
+/// container up to the page around both.
+#[test]
+fn a_dialog_beside_the_document_is_not_part_of_it() {
+    let notice: String = (0..3)
+        .map(|i| format!("<p>Survey notice {i}: {POLICY_SENTENCE} {POLICY_SENTENCE}</p>"))
+        .collect();
+    for dialog in [
+        format!("<div class=survey role=dialog>{notice}<button>Start survey</button></div>"),
+        format!("<section class=popup aria-modal=true>{notice}</section>"),
+        format!("<dialog>{notice}</dialog>"),
+    ] {
+        let html = format!(
+            "{FRAME_TOP}<main><div class=doc><h1>Terms of Use</h1>{}</div>{dialog}</main>{FRAME_BOTTOM}",
+            clauses("AGB", 5)
+        );
+        let a = analyze(&html, &opts()).unwrap();
+        assert!(a.text.starts_with("Terms of Use"), "{}", a.text);
+        assert!(
+            !a.text.contains("Survey notice"),
+            "{}: {}",
+            a.content.path,
+            a.text
+        );
+    }
+}

@@ -381,18 +381,28 @@ pub(crate) fn parser_memory(max: usize) -> MemorySettings {
 mod tests;
 
 /// Whether an element is page frame — `header`, `nav`, `footer`, `aside`, or the ARIA
-/// landmarks `banner`, `navigation`, `contentinfo`, `complementary` — or preformatted or code
-/// text (`pre`, `code`). Their text is left out of the most common style (see
-/// `content::select::statistics`): a newsletter block in the footer or ASCII art in a `<pre>`
-/// must not decide what the page's prose looks like. They still count as text, and the
-/// content may still include them.
-pub(crate) fn is_frame_or_code(tag: &str, role: Option<&str>) -> bool {
-    matches!(tag, "header" | "nav" | "footer" | "aside" | "pre" | "code")
+/// landmarks `banner`, `navigation`, `contentinfo`, `complementary` —, a dialog over the page
+/// (`dialog`, ARIA `dialog`/`alertdialog`, `aria-modal="true"`), or preformatted or code text
+/// (`pre`, `code`). Their text is left out of the most common style (see
+/// `content::select::statistics`): a newsletter block in the footer, a survey's privacy
+/// notice in a hidden dialog or ASCII art in a `<pre>` must not decide what the page's prose
+/// looks like, nor pull the content's container up to hold them. They still count as text, and
+/// the content may still include them.
+pub(crate) fn is_frame_or_code(tag: &str, role: Option<&str>, aria_modal: Option<&str>) -> bool {
+    matches!(
+        tag,
+        "header" | "nav" | "footer" | "aside" | "dialog" | "pre" | "code"
+    ) || aria_modal.is_some_and(|m| m.trim().eq_ignore_ascii_case("true"))
         || role.is_some_and(|r| {
             r.split_ascii_whitespace().any(|r| {
                 matches!(
                     r.to_ascii_lowercase().as_str(),
-                    "banner" | "navigation" | "contentinfo" | "complementary"
+                    "banner"
+                        | "navigation"
+                        | "contentinfo"
+                        | "complementary"
+                        | "dialog"
+                        | "alertdialog"
                 )
             })
         })

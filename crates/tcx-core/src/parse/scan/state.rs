@@ -214,7 +214,7 @@ impl ScanState {
         if in_banner && matches!(tag, "button" | "input" | "select") {
             self.stats.banner_controls += 1;
         }
-        let in_frame = parent_in_frame || is_frame_or_code(tag, attr("role"));
+        let in_frame = parent_in_frame || is_frame_or_code(tag, attr("role"), attr("aria-modal"));
         let style = if rendered {
             self.intern_element_style(tag, attrs)
         } else {
