@@ -44,7 +44,17 @@ pub(super) fn toc_mask(blocks: &[Block], enums: &[Option<Enumeration>]) -> Vec<b
         // `(1)` clauses are paragraphs of a section, never entries of a contents list.
         b.words <= MAX_TITLE_WORDS && !is_numbered_clause(b) && (enums[i].is_some() || b.link_only)
     };
-    let key_text = |i: usize| fold(&blocks[i].text);
+    // Folded once per short block (the only ones whose text can repeat an entry's).
+    let folded: Vec<Option<String>> = blocks
+        .iter()
+        .map(|b| (b.words <= MAX_TITLE_WORDS + 1).then(|| fold(&b.text)))
+        .collect();
+    let key_text = |i: usize| -> std::borrow::Cow<'_, str> {
+        match &folded[i] {
+            Some(f) => std::borrow::Cow::Borrowed(f.as_str()),
+            None => std::borrow::Cow::Owned(fold(&blocks[i].text)),
+        }
+    };
     let key_number = |i: usize| {
         enums[i].as_ref().map(|e| {
             let first = e
@@ -72,7 +82,7 @@ pub(super) fn toc_mask(blocks: &[Block], enums: &[Option<Enumeration>]) -> Vec<b
     for (i, block) in blocks.iter().enumerate() {
         // Only short blocks can repeat an entry's text (folding may drop a final "." word).
         if block.words <= MAX_TITLE_WORDS + 1 {
-            last_text.insert(key_text(i), i);
+            last_text.insert(key_text(i).into_owned(), i);
         }
         if let Some(k) = key_number(i) {
             last_number.insert(k, i);
@@ -86,7 +96,7 @@ pub(super) fn toc_mask(blocks: &[Block], enums: &[Option<Enumeration>]) -> Vec<b
         }
         let start = i;
         // A run ends where an entry repeats one of its own: the real headings begin there.
-        let mut keys: HashSet<String> = HashSet::new();
+        let mut keys: HashSet<std::borrow::Cow<'_, str>> = HashSet::new();
         while i < blocks.len() && entry(i) && keys.insert(key_text(i)) {
             i += 1;
         }
@@ -96,7 +106,7 @@ pub(super) fn toc_mask(blocks: &[Block], enums: &[Option<Enumeration>]) -> Vec<b
         }
         let again = (start..end)
             .filter(|&j| {
-                last_text.get(&key_text(j)).is_some_and(|&p| p >= end)
+                last_text.get(key_text(j).as_ref()).is_some_and(|&p| p >= end)
                     || key_number(j)
                         .and_then(|k| last_number.get(&k).copied())
                         .is_some_and(|p| p >= end)

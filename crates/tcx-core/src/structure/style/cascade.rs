@@ -54,7 +54,8 @@ impl<'a> Cascade<'a> {
                 }
             }
         }
-        rules.sort_by_key(|r| r.selector.specificity());
+        // The key once per rule: a selector's specificity walks its components.
+        rules.sort_by_cached_key(|r| r.selector.specificity());
         for rule in rules {
             let mut decls = Vec::new();
             for d in &rule.declarations {
