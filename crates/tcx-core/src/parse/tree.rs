@@ -392,9 +392,10 @@ impl GapReader for BuildState {
         }
     }
 
-    /// Closes what the end tag closes in a browser, when lol_html's stack pairs it with an
-    /// element; `</body>` and `</html>` leave the elements open (browsers ignore them) but
-    /// still leave lol_html's stack.
+    /// Closes what the end tag closes in a browser (see
+    /// [`crate::parse::stack::ElementStack::close_by_name`]), whether or not lol_html's stack
+    /// pairs it with an element; `</body>` and `</html>` leave the elements open (browsers
+    /// ignore them) but still leave lol_html's stack.
     fn end_tag(&mut self, name: &str, _end: usize) {
         let mut popped = std::mem::take(&mut self.popped);
         let name = lower_tag(name);
@@ -447,7 +448,8 @@ impl BuildState {
         self.add_node(parent, NodeKind::Text(text));
     }
 
-    /// Closes what the end tag `</tag>` closes (see [`ElementStack::close_by_name`]).
+    /// Closes what the end tag `</tag>` closes (see
+    /// [`crate::parse::stack::ElementStack::close_by_name`]).
     fn close_by_name(&mut self, tag: &str) {
         let mut closed = std::mem::take(&mut self.closed);
         self.stack.close_by_name(tag, &mut closed);

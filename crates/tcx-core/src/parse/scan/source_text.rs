@@ -18,10 +18,12 @@ impl GapReader for ScanState {
         self.text_node(raw, kind);
     }
 
-    /// Closes what the end tag closes in a browser (see [`ElementStack::close_by_name`]), when
-    /// lol_html's stack pairs it with an element, as its handlers would be called. `</body>`
-    /// and `</html>` leave the elements open (browsers ignore them) but still leave lol_html's
-    /// stack, as with its handlers.
+    /// Closes what the end tag closes in a browser (see
+    /// [`crate::parse::stack::ElementStack::close_by_name`]), whether or not lol_html's stack
+    /// pairs it with an element (its own stack is kept in step for the tokenizer; where the two
+    /// readings differ, `repaired_end_tags` counts it). `</body>` and `</html>` leave the
+    /// elements open (browsers ignore them) but still leave lol_html's stack, as with its
+    /// handlers.
     fn end_tag(&mut self, name: &str, end: usize) {
         let name = lower_tag(name);
         let Some(tag) = self.tag_ids.get(name.as_ref()).copied().or_else(|| {

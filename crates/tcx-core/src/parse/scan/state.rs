@@ -249,8 +249,8 @@ impl ScanState {
     }
 
     /// Closes the element `id` at its end tag, which ends at `end`.
-    /// Closes what the end tag `</tag>` at `end` closes (see [`ElementStack::close_by_name`]);
-    /// returns how many elements it closed.
+    /// Closes what the end tag `</tag>` at `end` closes (see
+    /// [`crate::parse::stack::ElementStack::close_by_name`]); returns how many it closed.
     pub(super) fn close_by_name(&mut self, tag: &str, end: usize) -> usize {
         let mut closed = std::mem::take(&mut self.closed);
         self.stack.close_by_name(tag, &mut closed);

@@ -106,7 +106,9 @@ pub(super) fn toc_mask(blocks: &[Block], enums: &[Option<Enumeration>]) -> Vec<b
         }
         let again = (start..end)
             .filter(|&j| {
-                last_text.get(key_text(j).as_ref()).is_some_and(|&p| p >= end)
+                last_text
+                    .get(key_text(j).as_ref())
+                    .is_some_and(|&p| p >= end)
                     || key_number(j)
                         .and_then(|k| last_number.get(&k).copied())
                         .is_some_and(|p| p >= end)
