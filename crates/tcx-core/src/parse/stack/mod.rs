@@ -8,8 +8,9 @@
 //!   `tr`/`td`/`th`, `thead`/`tbody`/`tfoot`, `option`/`optgroup`, headings by headings,
 //!   `head` by any body element;
 //! - void elements are never pushed ([`is_void`]);
-//! - end tags close an element only while it is still open (a no-op otherwise), together
-//!   with everything opened inside it;
+//! - end tags close by name, on this stack, by the tree builder's scope rules
+//!   ([`ElementStack::close_by_name`]): a stray `</p>` closes nothing, `</span>` stops at a
+//!   `div` opened inside it, and what was opened inside the closed element closes with it;
 //! - [`ElementStack::finish`] closes whatever is still open at end of input.
 
 use std::borrow::Cow;

@@ -46,10 +46,11 @@ impl Builder {
                 }
                 continue;
             }
-            if self.pre.breaks > 0 && self.pre_line_ends_block(content) {
-                self.flush();
-            }
+            // A new line begins: it ends the block or joins it, and is counted afresh.
             if self.pre.breaks > 0 {
+                if self.pre_line_ends_block(content) {
+                    self.flush();
+                }
                 self.pre = PreLine::default();
             }
             if line.starts_with(char::is_whitespace) {
