@@ -348,10 +348,44 @@ pub fn type_of_label(label: &str) -> Option<DocumentType> {
 /// Like [`type_of_label`], with the phrase that decided.
 pub fn match_label(label: &str) -> Option<LabelMatch> {
     let folded = fold(label);
+    longest_named(&folded, &phrases_named_in(&folded))
+}
+
+/// The phrases of [`PHRASES`] that start a word of a [`fold`]ed label, in list order: the
+/// only ones any run of its words can name (see [`longest_named`]).
+pub(crate) fn phrases_named_in(folded: &str) -> Vec<(&'static str, DocumentType)> {
+    // One pass of an automaton over the label instead of one search per phrase.
+    let bytes = folded.as_bytes();
+    let mut named: Vec<usize> = PHRASE_INDEX
+        .find_overlapping_iter(folded)
+        .filter(|m| matches_at(bytes, m.start(), PHRASES[m.pattern().as_usize()].0))
+        .map(|m| m.pattern().as_usize())
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    named.into_iter().map(|i| PHRASES[i]).collect()
+}
+
+/// [`PHRASES`] in one automaton (pattern `i` is phrase `i`).
+static PHRASE_INDEX: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
+    aho_corasick::AhoCorasick::builder()
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .build(PHRASES.iter().map(|p| p.0))
+        .expect("the phrase list is small")
+});
+
+/// [`match_label`] of a [`fold`]ed label among `phrases` (in list order: the first of the
+/// longest wins). Passing [`phrases_named_in`] a longer label that holds this one gives the
+/// same answer as all [`PHRASES`]: a phrase starting a word of a run of words starts the same
+/// word in the whole label.
+pub(crate) fn longest_named(
+    folded: &str,
+    phrases: &[(&'static str, DocumentType)],
+) -> Option<LabelMatch> {
     let mut best: Option<LabelMatch> = None;
-    for &(phrase, kind) in PHRASES {
+    for &(phrase, kind) in phrases {
         let longer = best.is_none_or(|b| phrase.len() > b.phrase.len());
-        if longer && starts_a_word(&folded, phrase) {
+        if longer && starts_a_word(folded, phrase) {
             best = Some(LabelMatch { kind, phrase });
         }
     }
@@ -458,6 +492,30 @@ fn matches_at(bytes: &[u8], i: usize, phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_automaton_names_the_phrases_a_search_per_phrase_finds() {
+        for label in [
+            "AGB & Widerrufsbelehrung",
+            "Terms of Use and Privacy Policy",
+            "Datenschutzerklärung der Firma",
+            "Versandbedingungen",
+            "Cookie-Richtlinie (EU)",
+            "Conditions générales de vente",
+            "Impressum / Legal Notice",
+            "agbs and more agb",
+            "Neuheiten",
+            "",
+        ] {
+            let folded = fold(label);
+            let one_by_one: Vec<_> = PHRASES
+                .iter()
+                .copied()
+                .filter(|&(phrase, _)| starts_a_word(&folded, phrase))
+                .collect();
+            assert_eq!(phrases_named_in(&folded), one_by_one, "{label}");
+        }
+    }
 
     /// Folding one character at a time, as [`fold`] is specified: the byte-table version
     /// must give the same text.

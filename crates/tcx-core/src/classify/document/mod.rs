@@ -35,7 +35,7 @@ pub use words::CONTENT;
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
 use super::text_vocabulary::TextVocabulary;
-use super::vocabulary::{LabelMatch, fold, label_coverage, match_label};
+use super::vocabulary::{LabelMatch, fold, label_coverage, longest_named, phrases_named_in};
 use crate::model::{
     Document, DocumentType, DocumentTypeInfo, EvidenceSource, Section, TypeEvidence,
 };
@@ -248,13 +248,16 @@ pub(crate) fn label_weight(label: &str, base: f64) -> Option<(DocumentType, Stri
 /// starts, the longest name wins ([`match_label`]); the weak names of `other` ("Legal",
 /// "Policies") count only when nothing else is named.
 pub(crate) fn first_named(label: &str) -> Option<LabelMatch> {
-    let longest = match_label(label)?;
+    let folded = fold(label);
+    // Only the phrases the whole label names can name a run of its words.
+    let named = phrases_named_in(&folded);
+    let longest = longest_named(&folded, &named)?;
     let words: Vec<&str> = label.split_whitespace().collect();
     for i in 0..words.len() {
         for end in (i + 1..=words.len().min(i + 4)).rev() {
-            let window = words[i..end].join(" ");
-            if let Some(m) = match_label(&window)
-                && fold(&window).starts_with(m.phrase)
+            let window = fold(&words[i..end].join(" "));
+            if let Some(m) = longest_named(&window, &named)
+                && window.starts_with(m.phrase)
                 && !(m.kind == Other && m.phrase.len() < 9)
             {
                 return Some(m);
