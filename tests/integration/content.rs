@@ -873,3 +873,61 @@ fn a_dialog_beside_the_document_is_not_part_of_it() {
         );
     }
 }
+
+#[test]
+fn headings_right_before_body_level_clauses_head_them() {
+    // Clauses directly in <body>: the run starts at the first paragraph, and the title and the
+    // first clause's heading standing right before it belong to it.
+    let para = |i: usize| format!("<p>{POLICY_SENTENCE} Clause {i} applies to every account.</p>");
+    let html = format!(
+        "<html><body><h2>Terms of Service</h2><h3>1. Accepting the Terms</h3>{}{}<h3>2. Using the Service</h3>{}{}</body></html>",
+        para(1),
+        para(2),
+        para(3),
+        para(4)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text
+            .starts_with("Terms of Service\n1. Accepting the Terms\nWe collect"),
+        "{}",
+        a.text
+    );
+    assert_eq!(a.content.lead_in_elements, 2);
+    // A heading with text between it and the clauses is not taken.
+    let html = format!(
+        "<html><body><h2>Our Blog</h2>Latest posts below.<h3>1. Accepting the Terms</h3>{}{}{}</body></html>",
+        para(1),
+        para(2),
+        para(3)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("1. Accepting the Terms\n"), "{}", a.text);
+    assert!(!a.text.contains("Our Blog"));
+}
+
+#[test]
+fn a_title_box_beside_a_text_box_with_closing_lines_is_the_title() {
+    // The most common style is the list's: its items are the LCA's, the heading and the
+    // paragraph after the list are closing lines, and only with them does the content fill
+    // its box, whose sibling box holds the document's title.
+    let item = |i: usize| format!("<li>{POLICY_SENTENCE} Item {i}.</li>");
+    let html = format!(
+        "<html><body><section><div class=container><div class=row>\
+         <div class=\"col text-center\"><h2>Privacy policy</h2><h3 class=muted></h3></div>\
+         <div class=col><h3>Information we collect</h3><ul>{}{}{}</ul>\
+         <h3>How we store it</h3><p>Our host stores the data in its data centres under its own terms.</p></div>\
+         </div></div></section>{FRAME_BOTTOM}",
+        item(1),
+        item(2),
+        item(3)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text
+            .starts_with("Privacy policy\nInformation we collect\nWe collect"),
+        "{}",
+        a.text
+    );
+    assert!(a.text.ends_with("under its own terms."), "{}", a.text);
+}

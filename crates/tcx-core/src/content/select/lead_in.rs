@@ -143,13 +143,19 @@ pub(super) fn add_lead_in(
             return;
         };
         if parent == root {
-            // The body's children are the site's frame: only a box holding nothing but a
-            // heading that names the document ("AGB", "Privacy Policy") just before the
-            // content is its title.
-            if let Some(title) = document_title_box(stats, sums, siblings, pos, limits) {
-                candidate.elements.insert(0, title);
-                candidate.lead_in_elements += 1;
-            }
+            // The body's children are the site's frame: only the heading elements standing
+            // right before the content (a heading before text heads that text: "1. Scope"
+            // over the first clause, the document's title over it), and before them a box
+            // holding nothing but a heading that names the document ("AGB", "Privacy
+            // Policy"), are its lead-in.
+            let headings = headings_before(stats, sums, siblings, pos, budget);
+            let title = document_title_box(stats, sums, siblings, headings, limits);
+            let lead_in: Vec<ElementId> = title
+                .into_iter()
+                .chain(siblings[headings..pos].iter().copied())
+                .collect();
+            candidate.lead_in_elements += lead_in.len();
+            candidate.elements.splice(0..0, lead_in);
             return;
         }
         let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
@@ -189,6 +195,33 @@ pub(super) fn add_lead_in(
         }
         current = vec![parent];
     }
+}
+
+/// Where the heading elements (`h1`–`h6`, without links) standing right before
+/// `siblings[pos]` start — no text between them and the content, at most `budget` visible
+/// characters together; `pos` when there are none.
+fn headings_before(
+    stats: &StyleStats,
+    sums: &StyleSums,
+    siblings: &[ElementId],
+    pos: usize,
+    budget: u64,
+) -> usize {
+    let mut start = pos;
+    let mut used = 0u64;
+    while start > 0 && !sums.text_before(siblings[start]) {
+        let c = siblings[start - 1];
+        let i = c as usize;
+        if !is_heading_tag(stats.tag_name(c))
+            || sums.links[i] > 0
+            || used + sums.visible[i] > budget
+        {
+            break;
+        }
+        used += sums.visible[i];
+        start -= 1;
+    }
+    start
 }
 
 /// The sibling just before `siblings[pos]` at the level of the body's children (the site

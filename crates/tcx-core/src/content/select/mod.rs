@@ -178,7 +178,8 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
         if candidate.method == ContentMethod::Lca {
             extend_siblings(&mut candidate, stats, &children, &sums, total, &limits);
         }
-        add_lead_in(&mut candidate, stats, page, &children, &sums, root, &limits);
+        // The closing lines first: a candidate that then reaches its container's end may
+        // climb to find its title (a title box beside the text's box).
         add_closing(
             &mut candidate,
             (stats, page),
@@ -187,6 +188,7 @@ pub fn select_in(stats: &StyleStats, page: &str, threshold: f64) -> Option<Candi
             root,
             &limits,
         );
+        add_lead_in(&mut candidate, stats, page, &children, &sums, root, &limits);
         candidate.ranges = ranges_of(stats, &candidate.elements);
         candidate.coverage = candidate
             .elements
