@@ -1000,3 +1000,32 @@ fn bold_titles_in_jump_targets_are_titles_not_links() {
         outline(&tree(&menu, &[]))
     );
 }
+
+#[test]
+fn every_clause_set_in_a_numbered_heading_tag_is_a_heading() {
+    // Clauses set in heading tags, long and short: a long one in a numbered sequence is a
+    // heading like its short siblings (the tree never nests 6.3 under 6.2). Long text in a
+    // heading tag without a sequence stays a paragraph.
+    let long = "you may not copy, modify, distribute, sell or lease any part of the service or the software it runs on, nor may you reverse engineer it, unless the law allows it";
+    let html = format!(
+        "<h2>6. Use of the Service</h2><h3>6.1 You must follow these terms.</h3><p>{LOREM}</p>\
+         <h3>6.2 You must keep your password safe.</h3><p>{LOREM}</p>\
+         <h3>6.3 Unless you have our written permission, {long}.</h3><p>{LOREM}</p>\
+         <h3>6.4 You must not use the service to send spam.</h3><p>{LOREM}</p>\
+         <h2>7. Ending the Contract</h2><p>{LOREM}</p>\
+         <h3>Where we say that {long}, this applies to every version of it as well as to all updates.</h3><p>{LOREM}</p>"
+    );
+    let s = tree(&html, &[]);
+    let titles: Vec<String> = s[0]
+        .subsections
+        .iter()
+        .map(|c| c.number.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(titles, ["6.1", "6.2", "6.3", "6.4"], "{}", outline(&s));
+    assert!(s[1].subsections.is_empty(), "{}", outline(&s));
+    assert!(
+        s[1].paragraphs
+            .iter()
+            .any(|p| p.starts_with("Where we say"))
+    );
+}

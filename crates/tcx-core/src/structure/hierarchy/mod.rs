@@ -10,7 +10,8 @@
 //!    underlined), at most [`MAX_VISUAL_WORDS`] words, uniformly styled (bold words inside a
 //!    sentence never make a heading), not link-only, not a sentence, not starting in lower
 //!    case, not a `(1)` clause, not a list item or table cell; plus blocks inside `h1`–`h6` of
-//!    at most [`MAX_TAG_WORDS`] words (longer text in a heading tag is a paragraph; heading
+//!    at most [`MAX_TAG_WORDS`] words (longer text in a heading tag is a paragraph unless its
+//!    number is one of a sequence, as on pages that set every clause in a heading tag; heading
 //!    tags that are the whole of their list items, three or more in a row, are a list of
 //!    titles, not headings). A heading tag's level is its tag and size (emphasis inside it
 //!    does not split the level). Candidate styles without heading tags must occur at least

@@ -72,7 +72,14 @@ impl<'b> Candidates<'b> {
         let group = blocks
             .iter()
             .zip(&toc)
-            .map(|(b, &t)| if t { None } else { candidate_key(b, &body) })
+            .zip(&confirmed)
+            .map(|((b, &t), &numbered)| {
+                if t {
+                    None
+                } else {
+                    candidate_key(b, &body, numbered)
+                }
+            })
             .collect();
         Candidates {
             blocks,
@@ -535,11 +542,15 @@ pub fn body_style(blocks: &[Block]) -> Style {
 }
 
 /// The group of a headline candidate, or `None` when the block cannot head anything.
-pub(super) fn candidate_key(b: &Block, body: &Style) -> Option<GroupKey> {
+/// `numbered` tells that the block's number continues or starts a sequence of its class.
+pub(super) fn candidate_key(b: &Block, body: &Style, numbered: bool) -> Option<GroupKey> {
     match b.kind {
         // A heading tag's level is its tag and its size: an italic or `<strong>`-wrapped `h3`
         // is still an `h3` (weight, italics, underline and colour do not split the level).
-        BlockKind::Heading(level) => (b.words <= MAX_TAG_WORDS).then_some(GroupKey {
+        // Longer text in a heading tag is a paragraph, unless its number is one of a sequence:
+        // pages that set every clause in a heading tag ("6.3 You may not …") keep all of them
+        // headings, not only the short ones.
+        BlockKind::Heading(level) => (b.words <= MAX_TAG_WORDS || numbered).then_some(GroupKey {
             style: Style {
                 size: b.style.size,
                 weight: 700,
