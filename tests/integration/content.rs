@@ -931,3 +931,35 @@ fn a_title_box_beside_a_text_box_with_closing_lines_is_the_title() {
     );
     assert!(a.text.ends_with("under its own terms."), "{}", a.text);
 }
+
+#[test]
+fn the_introduction_under_the_documents_title_at_body_level_is_kept() {
+    // body > h1, two introduction paragraphs, the clauses as a list: the title heads the
+    // introduction, and both belong to the document.
+    let item = |i: usize| format!("<li>{POLICY_SENTENCE} Rule {i} applies to every player.</li>");
+    let intro = "<p><strong>Important notice:</strong> these terms contain an arbitration clause.</p>\
+                 <p>Please read these terms carefully before you use the app.</p>";
+    let html = format!(
+        "<html><body><h1>Quiz Terms of Use</h1>{intro}<ol>{}{}{}{}</ol></body></html>",
+        item(1),
+        item(2),
+        item(3),
+        item(4)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text.starts_with("Quiz Terms of Use\nImportant notice:"),
+        "{}",
+        a.text
+    );
+    // Without the document's title above it, a paragraph before the list is not taken.
+    let html = format!(
+        "<html><body><h2>Latest news</h2>{intro}<ol>{}{}{}{}</ol></body></html>",
+        item(1),
+        item(2),
+        item(3),
+        item(4)
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("We collect"), "{}", a.text);
+}

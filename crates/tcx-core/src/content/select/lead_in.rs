@@ -145,11 +145,20 @@ pub(super) fn add_lead_in(
         if parent == root {
             // The body's children are the site's frame: only the heading elements standing
             // right before the content (a heading before text heads that text: "1. Scope"
-            // over the first clause, the document's title over it), and before them a box
+            // over the first clause, the document's title over it) with the introduction
+            // the document's title heads ([`body_level_lead_in`]), and before them a box
             // holding nothing but a heading that names the document ("AGB", "Privacy
             // Policy"), are its lead-in.
-            let headings = headings_before(stats, sums, siblings, pos, budget);
-            let title = document_title_box(stats, sums, siblings, headings, limits);
+            let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
+            let headings =
+                body_level_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
+            // Nothing above the document's own title belongs to the document.
+            let has_title = siblings[headings..pos]
+                .iter()
+                .any(|&c| is_the_documents_title(page, stats, sums, c));
+            let title = (!has_title)
+                .then(|| document_title_box(stats, sums, siblings, headings, limits))
+                .flatten();
             let lead_in: Vec<ElementId> = title
                 .into_iter()
                 .chain(siblings[headings..pos].iter().copied())
@@ -197,31 +206,55 @@ pub(super) fn add_lead_in(
     }
 }
 
-/// Where the heading elements (`h1`–`h6`, without links) standing right before
-/// `siblings[pos]` start — no text between them and the content, at most `budget` visible
-/// characters together; `pos` when there are none.
-fn headings_before(
-    stats: &StyleStats,
+/// Where the lead-in of a content standing among the body's children starts: the heading
+/// elements (`h1`–`h6`, without links) right before `siblings[pos]`, and, when the
+/// document's own title heads it, the prose introduction between that title and the
+/// content (`<h1>Terms of Use</h1><p>Important notice …</p><ol>` clauses). No text may stand
+/// between them, the headings take at most `budget` visible characters and the introduction
+/// at most [`ExtensionLimits::max_intro_share`] of the content's. `pos` when there is none.
+fn body_level_lead_in(
+    (stats, page): (&StyleStats, &str),
     sums: &StyleSums,
     siblings: &[ElementId],
     pos: usize,
-    budget: u64,
+    (own, budget): (u64, u64),
+    limits: &ExtensionLimits,
 ) -> usize {
     let mut start = pos;
-    let mut used = 0u64;
+    let mut best_start = pos;
+    let (mut used, mut intro) = (0u64, 0u64);
     while start > 0 && !sums.text_before(siblings[start]) {
         let c = siblings[start - 1];
         let i = c as usize;
-        if !is_heading_tag(stats.tag_name(c))
-            || sums.links[i] > 0
-            || used + sums.visible[i] > budget
-        {
+        let visible = sums.visible[i];
+        let tag = stats.tag_name(c);
+        if is_heading_tag(tag) {
+            if sums.links[i] > 0 || used + visible > budget {
+                break;
+            }
+            used += visible;
+            start -= 1;
+            // Past an introduction only the document's own title opens the document.
+            let title = is_the_documents_title(page, stats, sums, c);
+            if intro == 0 || title {
+                best_start = start;
+            }
+            if intro > 0 || title {
+                break;
+            }
+            continue;
+        }
+        // An introduction in prose paragraphs: short next to the content, few links.
+        let prose = tag == "p"
+            && sums.prose[i] as f64 >= limits.min_prose_share * visible as f64
+            && sums.links[i] as f64 <= limits.max_link_share * visible as f64;
+        if !prose || (intro + visible) as f64 > limits.max_intro_share * own as f64 {
             break;
         }
-        used += sums.visible[i];
+        intro += visible;
         start -= 1;
     }
-    start
+    best_start
 }
 
 /// The sibling just before `siblings[pos]` at the level of the body's children (the site
