@@ -28,10 +28,8 @@ pub(super) struct Cascade<'a> {
 }
 
 impl<'a> Cascade<'a> {
-    /// The rules of `sheets` that may apply to an element of `present` (rules whose every
-    /// selector names an id, class or tag no element has are skipped before they are
-    /// parsed: most of a framework's sheet styles other pages).
-    pub(super) fn new(sheets: &'a [String], present: &SelectorKeys<'_>) -> Cascade<'a> {
+    /// The cascade of `rules`, rule sets as [`applicable_rules`] gives them.
+    pub(super) fn new(rules: &'a [String]) -> Cascade<'a> {
         let mut c = Cascade {
             rules: Vec::new(),
             by_id: HashMap::default(),
@@ -40,20 +38,16 @@ impl<'a> Cascade<'a> {
             universal: Vec::new(),
             needs_siblings: false,
         };
-        if sheets.is_empty() {
+        if rules.is_empty() {
             return c;
         }
         // simplecss reports errors with positions counted from the start of its input, which
-        // is quadratic on large sheets: feed it one relevant rule at a time instead, then order
-        // all rules by specificity (stable, so source order breaks ties).
-        let mut rules = Vec::new();
-        for text in sheets {
-            for chunk in relevant_rules(text) {
-                if present.may_match_rule(chunk) {
-                    rules.extend(StyleSheet::parse(chunk).rules);
-                }
-            }
-        }
+        // is quadratic on large sheets: feed it one rule at a time instead, then order all
+        // rules by specificity (stable, so source order breaks ties).
+        let mut rules: Vec<_> = rules
+            .iter()
+            .flat_map(|rule| StyleSheet::parse(rule).rules)
+            .collect();
         // The key once per rule: a selector's specificity walks its components.
         rules.sort_by_cached_key(|r| r.selector.specificity());
         for rule in rules {
@@ -169,6 +163,118 @@ impl<'a> Cascade<'a> {
             above.contains(&rule.ancestors) && rule.selector.matches(&ctx.bind(el))
         });
     }
+}
+
+/// The rule sets of `sheets` that may apply to an element of `present`, each reduced to the
+/// declarations the cascade reads ([`reduce_rule`]). Rules whose every selector names an id,
+/// class or tag no element has are skipped before they are parsed: most of a framework's
+/// sheet styles other pages.
+pub(super) fn applicable_rules(sheets: &[String], present: &SelectorKeys<'_>) -> Vec<String> {
+    sheets
+        .iter()
+        .flat_map(|text| relevant_rules(text))
+        .filter(|chunk| present.may_match_rule(chunk))
+        .filter_map(reduce_rule)
+        .collect()
+}
+
+/// The properties [`Style`] reads ([`super::values::parse_declaration`]).
+const READ_PROPERTIES: [&str; 8] = [
+    "font",
+    "font-family",
+    "font-size",
+    "font-style",
+    "font-weight",
+    "color",
+    "text-decoration",
+    "text-decoration-line",
+];
+
+/// A rule set (`selectors { declarations }`) with only the declarations of
+/// [`READ_PROPERTIES`], or `None` when it has none. simplecss drops the rest of a block at the
+/// first declaration it cannot read — a custom property (`--accent: #c00`), an IE hack
+/// (`*zoom: 1`) — where a browser skips only that declaration: `h2 { --gap: 1rem; font-size:
+/// 2em }` set no size. Declarations are split at `;` outside strings, parentheses and
+/// comments; a block holding a nested block is left whole.
+pub(super) fn reduce_rule(rule: &str) -> Option<String> {
+    let open = split_outside(rule, b'{').next()?.len();
+    let body = rule.get(open + 1..)?.strip_suffix('}')?;
+    if body.contains('{') {
+        return Some(rule.to_owned());
+    }
+    let mut out = String::with_capacity(rule.len());
+    out.push_str(&rule[..=open]);
+    let mut kept = 0;
+    for declaration in split_outside(body, b';') {
+        let Some((name, _)) = declaration.split_once(':') else {
+            continue;
+        };
+        let name = without_comments(name);
+        if READ_PROPERTIES
+            .iter()
+            .any(|p| name.trim().eq_ignore_ascii_case(p))
+        {
+            if kept > 0 {
+                out.push(';');
+            }
+            out.push_str(declaration);
+            kept += 1;
+        }
+    }
+    out.push('}');
+    (kept > 0).then_some(out)
+}
+
+/// The pieces of `text` between the bytes `sep` that stand outside strings, parentheses and
+/// comments (the last piece runs to the end).
+fn split_outside(text: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let b = text.as_bytes();
+    let mut from = 0;
+    let mut i = 0;
+    let mut depth = 0usize;
+    std::iter::from_fn(move || {
+        if from > b.len() {
+            return None;
+        }
+        while i < b.len() {
+            match b[i] {
+                q @ (b'"' | b'\'') => i = closing_quote(b, i + 1, q),
+                b'/' if b.get(i + 1) == Some(&b'*') => {
+                    i = text[i + 2..].find("*/").map_or(b.len(), |p| i + 2 + p + 1);
+                }
+                b'(' => depth += 1,
+                b')' => depth = depth.saturating_sub(1),
+                c if c == sep && depth == 0 => {
+                    let piece = &text[from..i];
+                    i += 1;
+                    from = i;
+                    return Some(piece);
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let piece = text.get(from..).unwrap_or_default();
+        from = b.len() + 1;
+        Some(piece)
+    })
+}
+
+/// `text` without its `/* … */` comments.
+fn without_comments(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("/*") {
+        return text.into();
+    }
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("/*") {
+        out.push_str(&rest[..start]);
+        rest = rest[start + 2..]
+            .find("*/")
+            .map_or("", |end| &rest[start + 2 + end + 2..]);
+    }
+    out.push_str(rest);
+    out.into()
 }
 
 /// The top-level rule sets of a sheet whose declarations may touch a property of [`Style`];

@@ -131,7 +131,8 @@ impl ComputedStyles {
     /// inline styles. Iterative: parents precede children in the node table.
     pub fn compute(tree: &ReducedTree, sheets: &[String]) -> ComputedStyles {
         let present = selector_keys(tree);
-        let cascade = Cascade::new(sheets, &present);
+        let rules = cascade::applicable_rules(sheets, &present);
+        let cascade = Cascade::new(&rules);
         let mut families = vec![String::new()];
         let mut family_ids: HashMap<String, u32> = HashMap::new();
         let n = tree.nodes.len();

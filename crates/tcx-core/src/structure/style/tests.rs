@@ -301,3 +301,28 @@ proptest::proptest! {
         proptest::prop_assert_eq!(relevant_rules(&css), relevant_rules_by_bytes(&css));
     }
 }
+
+#[test]
+fn rules_keep_only_the_declarations_the_cascade_reads() {
+    use cascade::reduce_rule;
+    // A custom property before the size no longer hides it (simplecss stopped at `--gap`).
+    assert_eq!(
+        reduce_rule("h2, .title { --gap: 1rem; font-size: 2em; margin: 0 }").as_deref(),
+        Some("h2, .title { font-size: 2em}")
+    );
+    // Strings, parentheses and comments do not split declarations.
+    assert_eq!(
+        reduce_rule("a[title=\"x;y\"] { background: url(a;b.png); /* c; d */ color: red !important; FONT-WEIGHT: bold }").as_deref(),
+        Some("a[title=\"x;y\"] { /* c; d */ color: red !important; FONT-WEIGHT: bold }")
+    );
+    // An IE hack is no property; a rule without one the cascade reads is dropped.
+    assert_eq!(reduce_rule(".x { *font-size: 20px; zoom: 1 }"), None);
+    assert_eq!(reduce_rule("p { margin: 0 }"), None);
+    // Through the cascade: the heading's size is applied.
+    let style = text_style(
+        "<div><h2 class=t>Title</h2><p>Text here.</p></div>",
+        &[".t { --accent: #c00; font-size: 40px }"],
+        "Title",
+    );
+    assert_eq!(style.size, 40.0);
+}
