@@ -1029,3 +1029,30 @@ fn every_clause_set_in_a_numbered_heading_tag_is_a_heading() {
             .any(|p| p.starts_with("Where we say"))
     );
 }
+
+#[test]
+fn french_articles_numbered_from_premier_are_one_sequence() {
+    // French terms number the first article "1er" or "premier"; with bold titles the
+    // articles are sections and "3.1." clauses stay in theirs.
+    let p =
+        "Les présentes conditions régissent les ventes conclues entre la société et ses clients.";
+    let html = format!(
+        "<h1>Conditions générales de vente</h1>\
+         <p><strong>Article 1er – Objet</strong></p><p>{p}</p>\
+         <p><strong>Article 2 – Prix</strong></p><p>{p}</p>\
+         <p><strong>Article 3 – Commande</strong></p><p>{p}</p><p>3.1. {p}</p><p>3.2. {p}</p>"
+    );
+    let s = tree(&html, &[]);
+    let numbers: Vec<Option<String>> = s[0].subsections.iter().map(|c| c.number.clone()).collect();
+    assert_eq!(
+        numbers,
+        [
+            Some("Article 1er".to_owned()),
+            Some("Article 2".to_owned()),
+            Some("Article 3".to_owned())
+        ],
+        "{}",
+        outline(&s)
+    );
+    assert_eq!(s[0].subsections[2].paragraphs.len(), 3, "{}", outline(&s));
+}

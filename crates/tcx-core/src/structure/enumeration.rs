@@ -73,7 +73,9 @@ pub struct EnumClass {
 }
 
 static WORD_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:§§?|(?i:art\.|artikel|article|art|ziffer|ziff\.|section|sec\.|clause|abschnitt|kapitel|chapter|teil|part))[\s\u{a0}]*(\d{1,3}(?:\.\d{1,3})*|[IVXL]{1,7})[a-z]?\.?").expect("valid regex")
+    // French numbers its first article "1er" or "premier"; Spanish and Italian say
+    // "artículo", "articolo", French "chapitre".
+    Regex::new(r"^(?:§§?|(?i:art\.|artikel|article|artículo|articulo|articolo|art|ziffer|ziff\.|section|sec\.|clause|abschnitt|kapitel|chapitre|chapter|teil|part))[\s\u{a0}]*(?:(\d{1,3}(?:\.\d{1,3})*|[IVXL]{1,7})(?:er|[a-z])?|((?i:premier|première)))\.?").expect("valid regex")
 });
 static PARENS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\(\s*(\d{1,3}|[ivxl]{1,7}|[IVXL]{1,7}|[a-zA-Z])\s*\)").expect("valid regex")
@@ -127,12 +129,14 @@ fn may_start_word_prefix(c: char) -> bool {
 /// `§ 3`, `Art. 2`, `Ziffer 4`, `Section IV`: a number after a word or sign.
 fn word_prefix(text: &str, m: &Captures<'_>) -> Option<Enumeration> {
     let whole = m.get(0)?;
-    let num = m.get(1)?.as_str();
     if follows_ok(text, whole.end(), false) {
-        let (kind, values) = if num.starts_with(|c: char| c.is_ascii_digit()) {
-            (NumberKind::Arabic, arabic_values(num)?)
-        } else {
-            (NumberKind::RomanUpper, vec![roman_value(num)?])
+        let (kind, values) = match m.get(1).map(|n| n.as_str()) {
+            // "premier", "première": the first.
+            None => (NumberKind::Arabic, vec![1]),
+            Some(num) if num.starts_with(|c: char| c.is_ascii_digit()) => {
+                (NumberKind::Arabic, arabic_values(num)?)
+            }
+            Some(num) => (NumberKind::RomanUpper, vec![roman_value(num)?]),
         };
         let decoration = if text.starts_with('§') {
             Decoration::Section
@@ -518,6 +522,25 @@ mod tests {
             d("Artikel IV Schluss"),
             Some(("Artikel IV".into(), RomanUpper, Word, vec![4]))
         );
+        // French first articles, Spanish and French words.
+        assert_eq!(
+            d("Article 1er – Objet"),
+            Some(("Article 1er".into(), Arabic, Word, vec![1]))
+        );
+        assert_eq!(
+            d("ARTICLE PREMIER : Objet"),
+            Some(("ARTICLE PREMIER".into(), Arabic, Word, vec![1]))
+        );
+        assert_eq!(
+            d("Artículo 3. Precios"),
+            Some(("Artículo 3.".into(), Arabic, Word, vec![3]))
+        );
+        assert_eq!(
+            d("Chapitre II Données"),
+            Some(("Chapitre II".into(), RomanUpper, Word, vec![2]))
+        );
+        // A word that only starts like the number is no number.
+        assert_eq!(d("Article premiers pas"), None);
     }
 
     #[test]
