@@ -1056,3 +1056,33 @@ fn french_articles_numbered_from_premier_are_one_sequence() {
     );
     assert_eq!(s[0].subsections[2].paragraphs.len(), 3, "{}", outline(&s));
 }
+
+#[test]
+fn a_withdrawal_notice_inside_a_numbered_section_holds_its_parts() {
+    // AGB whose section 6 holds the whole Widerrufsbelehrung, every title a bold line: the
+    // document's name heads its parts; other unnumbered titles stay under the number.
+    let sec = |t: &str| format!("<p><strong>{t}</strong></p><p>{VERTRAG}</p>");
+    let part = |t: &str| format!("<p><strong>{t}</strong><br>{VERTRAG}</p>");
+    let html = format!(
+        "<h1>Allgemeine Geschäftsbedingungen</h1>{}{}{}{}{}{}{}{}{}{}{}{}",
+        sec("5. Lieferung"),
+        sec("6. Widerrufsrecht"),
+        part("Widerrufsbelehrung"),
+        part("Widerrufsrecht"),
+        part("Folgen des Widerrufs"),
+        part("Muster-Widerrufsformular"),
+        sec("7. Gewährleistung"),
+        part("Mängelhaftung"),
+        part("Garantien"),
+        part("Verjährung"),
+        sec("8. Schlussbestimmungen"),
+        sec("9. Streitbeilegung"),
+    );
+    let s = tree(&html, &[]);
+    assert_eq!(
+        outline(&s),
+        "Allgemeine Geschäftsbedingungen [5. Lieferung, 6. Widerrufsrecht [Widerrufsbelehrung \
+         [Widerrufsrecht, Folgen des Widerrufs, Muster-Widerrufsformular]], 7. Gewährleistung \
+         [Mängelhaftung, Garantien, Verjährung], 8. Schlussbestimmungen, 9. Streitbeilegung]"
+    );
+}

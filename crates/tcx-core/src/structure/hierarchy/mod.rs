@@ -290,6 +290,7 @@ fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
         if !next.is_successor_of(e) {
             continue;
         }
+        let mut run = Vec::new();
         for i in j + 1..k {
             if let Role::Heading {
                 rank: r,
@@ -299,6 +300,20 @@ fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
                 && (r >= rank || document || rank == BODY_RANK)
             {
                 anchors[i] = Some(j);
+                run.push((i, r));
+            }
+        }
+        // A document embedded in a numbered section ("6. Widerrufsrecht", then
+        // "Widerrufsbelehrung", "Widerrufsrecht", "Folgen des Widerrufs", … in one look):
+        // where the look and the numbering say nothing, the name of a document heads the
+        // titles of its look that follow it in the run — its own parts.
+        if let Some((&(d, look), parts)) = run.split_first()
+            && parts.len() >= 2
+            && is_document_title(&blocks[d])
+            && parts.iter().all(|&(_, r)| r == look)
+        {
+            for &(i, _) in parts {
+                anchors[i] = Some(d);
             }
         }
     }
