@@ -206,12 +206,19 @@ pub(super) fn add_lead_in(
     }
 }
 
-/// Where the lead-in of a content standing among the body's children starts: the heading
-/// elements (`h1`–`h6`, without links) right before `siblings[pos]`, and, when the
-/// document's own title heads it, the prose introduction between that title and the
-/// content (`<h1>Terms of Use</h1><p>Important notice …</p><ol>` clauses). No text may stand
-/// between them, the headings take at most `budget` visible characters and the introduction
-/// at most [`ExtensionLimits::max_intro_share`] of the content's. `pos` when there is none.
+/// Where the lead-in of a content standing among the body's children starts. Walks back over
+/// the heading elements (`h1`–`h6`, without links, within `budget` visible characters) and
+/// prose paragraphs (within [`ExtensionLimits::max_intro_share`] of the content's text) right
+/// before `siblings[pos]`, no text between them:
+/// - a heading that names a legal document ("Privacy Policy", "HQ Terms of Use") opens the
+///   document: everything from it on is taken, and the walk ends;
+/// - any other `h1` opens it only when no other heading stands between it and the content;
+/// - numbered headings ("1. Accepting the Terms") right before the content head its first
+///   clause and are taken;
+/// - another heading ("Willkommen im Shop") is taken only under a heading that names the
+///   document.
+///
+/// `pos` when nothing is taken.
 fn body_level_lead_in(
     (stats, page): (&StyleStats, &str),
     sums: &StyleSums,
@@ -223,6 +230,8 @@ fn body_level_lead_in(
     let mut start = pos;
     let mut best_start = pos;
     let (mut used, mut intro) = (0u64, 0u64);
+    // Headings walked over that neither number a clause nor name the document.
+    let mut other_headings = 0;
     while start > 0 && !sums.text_before(siblings[start]) {
         let c = siblings[start - 1];
         let i = c as usize;
@@ -234,13 +243,25 @@ fn body_level_lead_in(
             }
             used += visible;
             start -= 1;
-            // Past an introduction only the document's own title opens the document.
-            let title = is_the_documents_title(page, stats, sums, c);
-            if intro == 0 || title {
-                best_start = start;
+            let names_the_document = heading_text(stats, c)
+                .is_some_and(crate::structure::hierarchy::names_a_document)
+                || title_line(page, stats, c) == Some(TitleLine::DocumentName);
+            if names_the_document {
+                return start;
             }
-            if intro > 0 || title {
-                break;
+            if tag == "h1" {
+                return if other_headings == 0 {
+                    start
+                } else {
+                    best_start
+                };
+            }
+            let numbered = heading_text(stats, c)
+                .is_some_and(|t| crate::structure::enumeration::detect(t).is_some());
+            if numbered && other_headings == 0 && intro == 0 {
+                best_start = start;
+            } else {
+                other_headings += 1;
             }
             continue;
         }
