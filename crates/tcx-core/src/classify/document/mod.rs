@@ -5,7 +5,7 @@
 //!
 //! | signal | source | weight |
 //! |---|---|---|
-//! | the names of documents ([`match_label`]) in the page `<title>` | `title` | 3.0 |
+//! | the names of documents ([`match_label`](super::vocabulary::match_label)) in the page `<title>` | `title` | 3.0 |
 //! | … in the first heading of the content | `heading` | 3.0 |
 //! | … in other unnumbered top-level headings (at most [`W_HEADINGS_MAX`] per type) | `heading` | 1.0 |
 //! | … in the address's path words (http and https only, never `file://`) | `url` | 2.5 |
@@ -245,7 +245,7 @@ pub(crate) fn label_weight(label: &str, base: f64) -> Option<(DocumentType, Stri
 
 /// The document a label names first: "Terms of Use and Privacy Policy" is terms, "AGB &
 /// Widerrufsrecht" is terms (a page names its main document first). Where the first name
-/// starts, the longest name wins ([`match_label`]); the weak names of `other` ("Legal",
+/// starts, the longest name wins ([`match_label`](super::vocabulary::match_label)); the weak names of `other` ("Legal",
 /// "Policies") count only when nothing else is named.
 pub(crate) fn first_named(label: &str) -> Option<LabelMatch> {
     let folded = fold(label);
