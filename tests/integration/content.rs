@@ -963,3 +963,36 @@ fn the_introduction_under_the_documents_title_at_body_level_is_kept() {
     let a = analyze(&html, &opts()).unwrap();
     assert!(a.text.starts_with("We collect"), "{}", a.text);
 }
+
+#[test]
+fn a_menu_of_the_sites_other_policies_under_the_title_is_not_content() {
+    // The title, then links to the site's other legal pages, then the text: the menu goes;
+    // a table of contents (links into the page) and a print link stay.
+    let text: String = (1..=6)
+        .map(|i| format!("<p>{POLICY_SENTENCE} Point {i}.</p>"))
+        .collect();
+    let menu = "<div class=page-nav><span>Privacy Policy</span> <a href=/terms>Terms of Use</a> \
+                <a href=/tickets>Ticket Policy</a> <a href=/cookies>Cookies and Tracking</a></div>";
+    let html =
+        format!("<html><body><main><h1>Privacy Policy</h1>{menu}{text}</main></body></html>");
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text.starts_with("Privacy Policy\nWe collect"),
+        "{}",
+        a.text
+    );
+    let toc = "<ul><li><a href=#data>Data we collect</a></li><li><a href=#use>How we use it</a></li>\
+               <li><a href=#rights>Your rights</a></li></ul>";
+    let html = format!("<html><body><main><h1>Privacy Policy</h1>{toc}{text}</main></body></html>");
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text.contains("Data we collect\nHow we use it"),
+        "{}",
+        a.text
+    );
+    let print = "<p><a href=/privacy.pdf>Print or download as PDF file</a></p>";
+    let html =
+        format!("<html><body><main><h1>Privacy Policy</h1>{print}{text}</main></body></html>");
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("Print or download"), "{}", a.text);
+}

@@ -217,6 +217,56 @@ fn drop_notices_among_titles(blocks: &mut Vec<Block>, first: usize) -> usize {
     before - blocks.len()
 }
 
+/// Removes a menu of links to the site's other pages standing right under the opening
+/// title(s), before the text: one line holding [`MENU_MIN_LINKS`] or more such links and
+/// little else ("Privacy Policy | Terms of Use | Movie Ticket Policy | Cookies"), or a run of
+/// as many link-only lines to other pages. A table of contents (links to places on the page),
+/// a print or download link, numbered lines, a line ending a sentence and a menu with nothing
+/// after it stay. Returns how many blocks went.
+fn drop_menu_under_title(blocks: &mut Vec<Block>, first: usize) -> usize {
+    if !matches!(
+        blocks.get(first).map(|b| &b.kind),
+        Some(BlockKind::Heading(_))
+    ) {
+        return 0;
+    }
+    let titles = blocks[first..]
+        .iter()
+        .take_while(|b| matches!(b.kind, BlockKind::Heading(_)))
+        .count();
+    let start = first + titles;
+    let run = blocks[start..]
+        .iter()
+        .take_while(|b| is_menu_line(b))
+        .count();
+    let menu = match run {
+        0 => false,
+        1 => blocks[start].away_links >= MENU_MIN_LINKS,
+        n => {
+            n >= usize::from(MENU_MIN_LINKS) && blocks[start..start + n].iter().all(|b| b.link_only)
+        }
+    };
+    if !menu || start + run >= blocks.len() {
+        return 0;
+    }
+    blocks.drain(start..start + run);
+    run
+}
+
+/// Fewest links to other pages that make the lines under a title a menu.
+const MENU_MIN_LINKS: u16 = 3;
+
+/// A line of a menu: mostly links (at least 70 % of its characters: the current page's own
+/// name often stands unlinked among them), at least one to another page, not a heading, not
+/// numbered, not ending a sentence.
+fn is_menu_line(b: &Block) -> bool {
+    b.link_share >= 0.7
+        && b.away_links > 0
+        && b.enumeration.is_none()
+        && !matches!(b.kind, BlockKind::Heading(_))
+        && !b.text.trim_end().ends_with(['.', ':', '!', '?'])
+}
+
 /// A short line ending in a colon that only introduces what follows ("Weitere Links:",
 /// "Share:"): not a heading tag and not enumerated.
 fn is_label(block: &Block) -> bool {
@@ -260,7 +310,7 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     let Some(first) = blocks.iter().position(|b| !is_boilerplate(b)) else {
         return Trimmed::default();
     };
-    let notices = drop_notices_among_titles(blocks, first);
+    let notices = drop_notices_among_titles(blocks, first) + drop_menu_under_title(blocks, first);
     let content_end = blocks
         .iter()
         .rposition(|b| !is_boilerplate(b))

@@ -53,6 +53,8 @@ pub struct Block {
     pub link_only: bool,
     /// Share of its characters that are link text, 0 to 1 (content scoring).
     pub link_share: f32,
+    /// Links in it that lead to another page (not to a place on this one, `href="#…"`).
+    pub away_links: u16,
     /// The style of most of its characters, link text aside (the link style when it is all
     /// link text).
     pub style: Style,
@@ -79,6 +81,9 @@ struct Context {
     list_depth: u8,
     cell: bool,
     link: bool,
+    /// The innermost link around the text and whether it leads to another page.
+    link_node: NodeId,
+    link_away: bool,
     /// Inside preformatted text: line breaks count (see [`preformatted`]).
     pre: bool,
     block_node: NodeId,
@@ -101,6 +106,9 @@ struct Builder {
     chars: usize,
     bold_chars: usize,
     link_chars: usize,
+    /// Links to other pages counted in the block, and the last link counted.
+    away_links: u16,
+    last_link: NodeId,
     styles: Vec<StyleCount>,
     link_style: Option<Style>,
     pre: preformatted::PreLine,
@@ -212,6 +220,10 @@ impl Builder {
         if ctx.link {
             self.link_chars += chars;
             self.link_style.get_or_insert(style);
+            if ctx.link_node != self.last_link {
+                self.last_link = ctx.link_node;
+                self.away_links += u16::from(ctx.link_away);
+            }
         } else {
             self.chars += chars;
             if style.is_bold() {
@@ -266,6 +278,7 @@ impl Builder {
             bold: self.bold_chars * 2 > self.chars,
             link_only: self.chars == 0 && self.link_chars > 0,
             link_share: self.link_chars as f32 / (self.chars + self.link_chars).max(1) as f32,
+            away_links: self.away_links,
             style,
             uniform,
             list_item: (ctx.li != 0).then_some(ctx.li),
@@ -282,6 +295,8 @@ impl Builder {
         self.chars = 0;
         self.bold_chars = 0;
         self.link_chars = 0;
+        self.away_links = 0;
+        self.last_link = 0;
         self.styles.clear();
         self.link_style = None;
     }
@@ -294,6 +309,7 @@ impl Builder {
             bold: style.is_bold(),
             link_only: false,
             link_share: 0.0,
+            away_links: 0,
             style,
             uniform: false,
             list_item: (ctx.li != 0).then_some(ctx.li),
@@ -433,8 +449,15 @@ fn child_context(
         "pre" | "listing" | "xmp" | "plaintext" => ctx.pre = true,
         "a" => {
             let n = tree.node(id);
-            ctx.link = ctx.link
-                || is_link_anchor(n.attribute("href"), n.attribute("name"), n.attribute("id"));
+            let href = n.attribute("href");
+            if is_link_anchor(href, n.attribute("name"), n.attribute("id")) {
+                ctx.link = true;
+                ctx.link_node = id;
+                ctx.link_away = href.is_some_and(|h| {
+                    let h = h.trim_start();
+                    !h.is_empty() && !h.starts_with('#') && !h.starts_with("javascript:")
+                });
+            }
         }
         _ => {}
     }
