@@ -1085,4 +1085,19 @@ fn a_withdrawal_notice_inside_a_numbered_section_holds_its_parts() {
          [Widerrufsrecht, Folgen des Widerrufs, Muster-Widerrufsformular]], 7. Gewährleistung \
          [Mängelhaftung, Garantien, Verjährung], 8. Schlussbestimmungen, 9. Streitbeilegung]"
     );
+    // A run of document names only is a list of documents, not one holding the others.
+    let html = format!(
+        "<h1>Rechtliches</h1>{}{}{}{}{}{}",
+        sec("1. Allgemeines"),
+        sec("2. Rechtstexte"),
+        part("AGB"),
+        part("Datenschutzerklärung"),
+        part("Impressum"),
+        sec("3. Kontakt"),
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Rechtliches [1. Allgemeines, 2. Rechtstexte [AGB, Datenschutzerklärung, Impressum], \
+         3. Kontakt]"
+    );
 }

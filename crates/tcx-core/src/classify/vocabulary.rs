@@ -351,8 +351,9 @@ pub fn match_label(label: &str) -> Option<LabelMatch> {
     longest_named(&folded, &phrases_named_in(&folded))
 }
 
-/// The phrases of [`PHRASES`] that start a word of a [`fold`]ed label, in list order: the
-/// only ones any run of its words can name (see [`longest_named`]).
+/// The phrases of [`PHRASES`] that match a [`fold`]ed label — start a word, and a short one
+/// also end it — in list order: the only ones any run of its words can name (see
+/// [`longest_named`]).
 pub(crate) fn phrases_named_in(folded: &str) -> Vec<(&'static str, DocumentType)> {
     // One pass of an automaton over the label instead of one search per phrase.
     let bytes = folded.as_bytes();
@@ -376,8 +377,8 @@ static PHRASE_INDEX: LazyLock<aho_corasick::AhoCorasick> = LazyLock::new(|| {
 
 /// [`match_label`] of a [`fold`]ed label among `phrases` (in list order: the first of the
 /// longest wins). Passing [`phrases_named_in`] a longer label that holds this one gives the
-/// same answer as all [`PHRASES`]: a phrase starting a word of a run of words starts the same
-/// word in the whole label.
+/// same answer as all [`PHRASES`]: a phrase matching in a run of words matches the same
+/// words in the whole label.
 pub(crate) fn longest_named(
     folded: &str,
     phrases: &[(&'static str, DocumentType)],

@@ -279,8 +279,8 @@ fn is_label(block: &Block) -> bool {
 /// How many blocks were trimmed at each end.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Trimmed {
-    /// Blocks removed at the start: before the first content block, and site notices among
-    /// the opening titles.
+    /// Blocks removed at the start: before the first content block, site notices among the
+    /// opening titles, and a menu of the site's other pages under them.
     pub start: usize,
     /// Blocks removed after the last content block.
     pub end: usize,
@@ -295,7 +295,8 @@ fn names_site_phrase(block: &Block) -> bool {
 /// Removes boilerplate blocks at the start and the end: the runs of boilerplate before the
 /// first and after the last block that is content. Nothing after a content block at the
 /// start (a title) or before one at the end (a date line) is touched — except site notices
-/// among the opening titles ([`is_site_notice`]): a print link under the title stays, as do
+/// among the opening titles ([`is_site_notice`]) and a menu of links to the site's other
+/// pages right under them (`drop_menu_under_title`): a print link under the title stays, as do
 /// the lines of a page that only happen to score low. A label left
 /// introducing only removed blocks ("Weitere Links:") goes too. Never removes everything: a
 /// content made only of boilerplate is left as it is.

@@ -73,9 +73,9 @@ pub struct EnumClass {
 }
 
 static WORD_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
-    // French numbers its first article "1er" or "premier"; Spanish and Italian say
+    // French numbers its first article "1er" (only the first) or "premier"; Spanish and Italian say
     // "artículo", "articolo", French "chapitre".
-    Regex::new(r"^(?:§§?|(?i:art\.|artikel|article|artículo|articulo|articolo|art|ziffer|ziff\.|section|sec\.|clause|abschnitt|kapitel|chapitre|chapter|teil|part))[\s\u{a0}]*(?:(\d{1,3}(?:\.\d{1,3})*|[IVXL]{1,7})(?:er|[a-z])?|((?i:premier|première)))\.?").expect("valid regex")
+    Regex::new(r"^(?:§§?|(?i:art\.|artikel|article|artículo|articulo|articolo|art|ziffer|ziff\.|section|sec\.|clause|abschnitt|kapitel|chapitre|chapter|teil|part))[\s\u{a0}]*(?:(1)er|(\d{1,3}(?:\.\d{1,3})*|[IVXL]{1,7})[a-z]?|((?i:premier|première)))\.?").expect("valid regex")
 });
 static PARENS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\(\s*(\d{1,3}|[ivxl]{1,7}|[IVXL]{1,7}|[a-zA-Z])\s*\)").expect("valid regex")
@@ -130,7 +130,7 @@ fn may_start_word_prefix(c: char) -> bool {
 fn word_prefix(text: &str, m: &Captures<'_>) -> Option<Enumeration> {
     let whole = m.get(0)?;
     if follows_ok(text, whole.end(), false) {
-        let (kind, values) = match m.get(1).map(|n| n.as_str()) {
+        let (kind, values) = match m.get(1).or_else(|| m.get(2)).map(|n| n.as_str()) {
             // "premier", "première": the first.
             None => (NumberKind::Arabic, vec![1]),
             Some(num) if num.starts_with(|c: char| c.is_ascii_digit()) => {
@@ -539,8 +539,10 @@ mod tests {
             d("Chapitre II Données"),
             Some(("Chapitre II".into(), RomanUpper, Word, vec![2]))
         );
-        // A word that only starts like the number is no number.
+        // A word that only starts like the number is no number; "er" follows only a 1.
         assert_eq!(d("Article premiers pas"), None);
+        assert_eq!(d("Abschnitt 2er Regel"), None);
+        assert_eq!(d("Teil Ver"), None);
     }
 
     #[test]

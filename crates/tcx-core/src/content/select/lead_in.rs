@@ -116,8 +116,9 @@ fn in_a_menu(stats: &StyleStats, sums: &StyleSums, heading: ElementId, boxed: El
 /// Titles sit just outside the LCA surprisingly often (`<h1>` in a box of its own before
 /// the text box). Adds the preceding siblings that form a short lead-in holding a heading.
 /// When the candidate is all of its parent, the search continues one level up (without
-/// changing the candidate unless a lead-in is found there). Never at the level of the
-/// content root's children: those are the site's frame (header, navigation).
+/// changing the candidate unless a lead-in is found there). At the level of the content
+/// root's children (the site's frame: header, navigation) only the document's own opening is
+/// taken ([`body_level_lead_in`], [`document_title_box`]).
 pub(super) fn add_lead_in(
     candidate: &mut Candidate,
     stats: &StyleStats,
@@ -213,8 +214,9 @@ pub(super) fn add_lead_in(
 /// - a heading that names a legal document ("Privacy Policy", "HQ Terms of Use") opens the
 ///   document: everything from it on is taken, and the walk ends;
 /// - any other `h1` opens it only when no other heading stands between it and the content;
-/// - numbered headings ("1. Accepting the Terms") right before the content head its first
-///   clause and are taken;
+/// - numbered headings (`h1`–`h3` opening with an enumeration: "1. Accepting the Terms")
+///   right before the content, with no introduction between, head its first clause and are
+///   taken;
 /// - another heading ("Willkommen im Shop") is taken only under a heading that names the
 ///   document.
 ///

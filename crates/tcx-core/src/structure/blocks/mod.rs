@@ -222,7 +222,7 @@ impl Builder {
             self.link_style.get_or_insert(style);
             if ctx.link_node != self.last_link {
                 self.last_link = ctx.link_node;
-                self.away_links += u16::from(ctx.link_away);
+                self.away_links = self.away_links.saturating_add(u16::from(ctx.link_away));
             }
         } else {
             self.chars += chars;
@@ -453,15 +453,25 @@ fn child_context(
             if is_link_anchor(href, n.attribute("name"), n.attribute("id")) {
                 ctx.link = true;
                 ctx.link_node = id;
-                ctx.link_away = href.is_some_and(|h| {
-                    let h = h.trim_start();
-                    !h.is_empty() && !h.starts_with('#') && !h.starts_with("javascript:")
-                });
+                ctx.link_away = href.is_some_and(leads_away);
             }
         }
         _ => {}
     }
     ctx
+}
+
+/// Whether a link's `href` leads to another page: not to a place on a page (`#…`, or any
+/// address with a fragment — tables of contents often spell out their own page), not a
+/// script, mail or phone link.
+fn leads_away(href: &str) -> bool {
+    let h = href.trim_start();
+    let scheme = |s: &str| h.get(..s.len()).is_some_and(|p| p.eq_ignore_ascii_case(s));
+    !h.is_empty()
+        && !h.contains('#')
+        && !scheme("javascript:")
+        && !scheme("mailto:")
+        && !scheme("tel:")
 }
 
 /// Whether a table holds data (rows of short cells) rather than page layout.

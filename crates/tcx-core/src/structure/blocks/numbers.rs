@@ -133,7 +133,7 @@ fn join(number: Block, title: Block) -> Block {
         uniform: look.uniform,
         link_only: false,
         link_share,
-        away_links: number.away_links + title.away_links,
+        away_links: number.away_links.saturating_add(title.away_links),
         list_item: title.list_item,
         list_depth: title.list_depth,
         node: look.node,

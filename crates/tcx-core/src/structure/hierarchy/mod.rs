@@ -261,6 +261,8 @@ fn titles_its_item(blocks: &[Block], i: usize, bold_titles: bool) -> bool {
 /// one enumeration pattern; what interrupts the sequence is demoted under it). Only headings
 /// of the same or a less prominent level are demoted, and document titles; any heading when
 /// the numbered titles are in body style (their sequence is the only structure there is).
+/// Where such a run opens with a document's name, the titles of its look after it (not all
+/// document names themselves) are anchored at that name instead: they are its parts.
 fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
     let enums = resolve_enumerations(blocks);
     let numbered: Vec<(usize, u32, &Enumeration)> = roles
@@ -306,11 +308,13 @@ fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
         // A document embedded in a numbered section ("6. Widerrufsrecht", then
         // "Widerrufsbelehrung", "Widerrufsrecht", "Folgen des Widerrufs", … in one look):
         // where the look and the numbering say nothing, the name of a document heads the
-        // titles of its look that follow it in the run — its own parts.
+        // titles of its look that follow it in the run — its own parts. A run of document
+        // names only ("AGB", "Datenschutzerklärung", "Impressum") is a list of documents.
         if let Some((&(d, look), parts)) = run.split_first()
             && parts.len() >= 2
             && is_document_title(&blocks[d])
             && parts.iter().all(|&(_, r)| r == look)
+            && parts.iter().any(|&(i, _)| !is_document_title(&blocks[i]))
         {
             for &(i, _) in parts {
                 anchors[i] = Some(d);

@@ -192,9 +192,9 @@ const READ_PROPERTIES: [&str; 8] = [
 
 /// A rule set (`selectors { declarations }`) with only the declarations of
 /// [`READ_PROPERTIES`], or `None` when it has none. simplecss drops the rest of a block at the
-/// first declaration it cannot read — a custom property (`--accent: #c00`), an IE hack
-/// (`*zoom: 1`) — where a browser skips only that declaration: `h2 { --gap: 1rem; font-size:
-/// 2em }` set no size. Declarations are split at `;` outside strings, parentheses and
+/// first declaration it cannot read — a custom property (`--accent: #c00`), an old IE
+/// filter (`filter: progid:…`) — where a browser skips only that declaration: `h2 { --gap:
+/// 1rem; font-size: 2em }` set no size. Declarations are split at `;` outside strings, parentheses and
 /// comments; a block holding a nested block is left whole.
 pub(super) fn reduce_rule(rule: &str) -> Option<String> {
     let open = split_outside(rule, b'{').next()?.len();
@@ -206,10 +206,11 @@ pub(super) fn reduce_rule(rule: &str) -> Option<String> {
     out.push_str(&rule[..=open]);
     let mut kept = 0;
     for declaration in split_outside(body, b';') {
-        let Some((name, _)) = declaration.split_once(':') else {
+        // A comment may hold a colon ("/* Typography: sizes */ font-size: 2em").
+        let bare = without_comments(declaration);
+        let Some((name, _)) = bare.split_once(':') else {
             continue;
         };
-        let name = without_comments(name);
         if READ_PROPERTIES
             .iter()
             .any(|p| name.trim().eq_ignore_ascii_case(p))

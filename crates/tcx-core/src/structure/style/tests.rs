@@ -315,6 +315,11 @@ fn rules_keep_only_the_declarations_the_cascade_reads() {
         reduce_rule("a[title=\"x;y\"] { background: url(a;b.png); /* c; d */ color: red !important; FONT-WEIGHT: bold }").as_deref(),
         Some("a[title=\"x;y\"] { /* c; d */ color: red !important; FONT-WEIGHT: bold }")
     );
+    // A colon in a comment does not hide the declaration after it.
+    assert_eq!(
+        reduce_rule("h2 { /* Typography: sizes */ font-size: 2em }").as_deref(),
+        Some("h2 { /* Typography: sizes */ font-size: 2em }")
+    );
     // An IE hack is no property; a rule without one the cascade reads is dropped.
     assert_eq!(reduce_rule(".x { *font-size: 20px; zoom: 1 }"), None);
     assert_eq!(reduce_rule("p { margin: 0 }"), None);
