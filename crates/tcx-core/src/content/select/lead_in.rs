@@ -151,12 +151,9 @@ pub(super) fn add_lead_in(
             // holding nothing but a heading that names the document ("AGB", "Privacy
             // Policy"), are its lead-in.
             let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
-            let headings =
+            let (headings, has_title) =
                 body_level_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
             // Nothing above the document's own title belongs to the document.
-            let has_title = siblings[headings..pos]
-                .iter()
-                .any(|&c| is_the_documents_title(page, stats, sums, c));
             let title = (!has_title)
                 .then(|| document_title_box(stats, sums, siblings, headings, limits))
                 .flatten();
@@ -220,7 +217,8 @@ pub(super) fn add_lead_in(
 /// - another heading ("Willkommen im Shop") is taken only under a heading that names the
 ///   document.
 ///
-/// `pos` when nothing is taken.
+/// Returns where the lead-in starts (`pos` when nothing is taken) and whether it opens with
+/// the document's own title.
 fn body_level_lead_in(
     (stats, page): (&StyleStats, &str),
     sums: &StyleSums,
@@ -228,7 +226,7 @@ fn body_level_lead_in(
     pos: usize,
     (own, budget): (u64, u64),
     limits: &ExtensionLimits,
-) -> usize {
+) -> (usize, bool) {
     let mut start = pos;
     let mut best_start = pos;
     let (mut used, mut intro) = (0u64, 0u64);
@@ -245,21 +243,22 @@ fn body_level_lead_in(
             }
             used += visible;
             start -= 1;
-            let names_the_document = heading_text(stats, c)
+            let text = heading_text(stats, c);
+            let names_the_document = text
                 .is_some_and(crate::structure::hierarchy::names_a_document)
                 || title_line(page, stats, c) == Some(TitleLine::DocumentName);
             if names_the_document {
-                return start;
+                return (start, true);
             }
             if tag == "h1" {
+                // The numbered headings taken below an `h1` past other headings are no title.
                 return if other_headings == 0 {
-                    start
+                    (start, true)
                 } else {
-                    best_start
+                    (best_start, false)
                 };
             }
-            let numbered = heading_text(stats, c)
-                .is_some_and(|t| crate::structure::enumeration::detect(t).is_some());
+            let numbered = text.is_some_and(|t| crate::structure::enumeration::detect(t).is_some());
             if numbered && other_headings == 0 && intro == 0 {
                 best_start = start;
             } else {
@@ -277,7 +276,8 @@ fn body_level_lead_in(
         intro += visible;
         start -= 1;
     }
-    best_start
+    // Only numbered headings are taken here, and none of them is the document's title.
+    (best_start, false)
 }
 
 /// The sibling just before `siblings[pos]` at the level of the body's children (the site
