@@ -13,7 +13,6 @@ use std::sync::LazyLock;
 
 use super::document::{CONTENT, Hits, PhraseIndex, content_and, hits_in_lines};
 use super::legal::LEGAL_WORDS;
-use super::vocabulary::fold_bytes_into;
 use crate::model::Section;
 
 /// The type vocabulary followed by the legal words: one automaton for both.
@@ -61,10 +60,9 @@ impl TextVocabulary {
     /// Folds and scans the titles and paragraphs of `sections`, depth first.
     pub fn of(sections: &[Section]) -> TextVocabulary {
         let mut words = TextVocabulary::default();
-        let mut folded = Vec::new();
         for section in sections {
             let from = words.lines.len();
-            words.add_section(section, &mut folded);
+            words.add_section(section);
             words.sections.push(from..words.lines.len());
         }
         words
@@ -74,24 +72,24 @@ impl TextVocabulary {
     #[cfg(test)]
     pub(crate) fn of_text(text: &str) -> TextVocabulary {
         let mut words = TextVocabulary::default();
-        words.add_text(text, &mut Vec::new());
+        words.add_text(text);
         words.sections.push(0..words.lines.len());
         words
     }
 
-    fn add_section(&mut self, section: &Section, folded: &mut Vec<u8>) {
+    fn add_section(&mut self, section: &Section) {
         if let Some(title) = &section.title {
-            self.add_text(title, folded);
+            self.add_text(title);
         }
         for paragraph in &section.paragraphs {
-            self.add_text(paragraph, folded);
+            self.add_text(paragraph);
         }
         for sub in &section.subsections {
-            self.add_section(sub, folded);
+            self.add_section(sub);
         }
     }
 
-    fn add_text(&mut self, text: &str, folded: &mut Vec<u8>) {
+    fn add_text(&mut self, text: &str) {
         let bytes = text.as_bytes();
         // `§` is C2 A7 in UTF-8; C2 only ever leads a character, so each such pair is one.
         self.section_signs += memchr::memchr_iter(0xA7, bytes)
@@ -102,18 +100,15 @@ impl TextVocabulary {
         for end in memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len())) {
             let line = text.get(start..end).unwrap_or_default();
             start = end + 1;
-            fold_bytes_into(line, folded);
-            if folded.is_empty() {
-                continue;
-            }
             let from = self.found.len();
             let found = &mut self.found;
-            INDEX.scan(folded, |j| found.push(j));
-            self.lines.push(Line {
-                found: from..self.found.len(),
-                // Folded words are separated by single spaces.
-                words: memchr::memchr_iter(b' ', folded).count() + 1,
-            });
+            let words = INDEX.scan_text(line, |j| found.push(j));
+            if words > 0 {
+                self.lines.push(Line {
+                    found: from..self.found.len(),
+                    words,
+                });
+            }
         }
     }
 

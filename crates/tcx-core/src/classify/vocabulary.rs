@@ -200,22 +200,47 @@ pub(crate) fn fold_into(text: &str, out: &mut String) {
 /// [`fold`] into a reused byte buffer (cleared first): UTF-8, for callers that only search
 /// it as bytes and need not check it again.
 pub(crate) fn fold_bytes_into(text: &str, buf: &mut Vec<u8>) {
-    // Bytes, not chars: most text is ASCII, and one table look-up per ASCII byte folds it.
-    // Only ASCII bytes and whole encoded characters are pushed, so the bytes stay UTF-8.
     buf.clear();
-    let mut space = true;
+    fold_bytes_with(text, false, buf);
+}
+
+/// Where [`fold_bytes_with`] puts the folded text, a byte at a time: a buffer, or a search
+/// that reads the folded text as it is made (no buffer written and read again).
+pub(crate) trait FoldedBytes {
+    /// Takes the next byte of the folded text.
+    fn push_byte(&mut self, byte: u8);
+}
+
+impl FoldedBytes for Vec<u8> {
+    #[inline(always)]
+    fn push_byte(&mut self, byte: u8) {
+        self.push(byte);
+    }
+}
+
+/// Feeds [`fold`]`(text)` to `out`; with `space_first`, with a space before the first word
+/// too (so that every word follows a space). Only ASCII bytes and whole encoded characters
+/// are fed, so the bytes are UTF-8.
+pub(crate) fn fold_bytes_with(text: &str, space_first: bool, out: &mut impl FoldedBytes) {
+    // Bytes, not chars: most text is ASCII, and one table look-up per ASCII byte folds it.
+    // A separator is owed, not written, until a letter follows: no space repeats, none ends
+    // the text.
+    let mut owed = Spacing {
+        owed: space_first,
+        started: space_first,
+    };
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         if b.is_ascii() {
             // Letters and digits lower-cased; other ASCII separates words. (The hottest
-            // loop: bytes pushed directly, not through `Folded`.)
+            // loop: bytes fed directly, not through `Folded`.)
             match ASCII_FOLD[usize::from(b)] {
-                0 => Folded::Separates.push_onto(buf, &mut space),
+                0 => owed.separate(),
                 f => {
-                    buf.push(f);
-                    space = false;
+                    owed.pay(out);
+                    out.push_byte(f);
                 }
             }
             i += 1;
@@ -227,7 +252,7 @@ pub(crate) fn fold_bytes_into(text: &str, buf: &mut Vec<u8>) {
             && let Some(&next) = bytes.get(i + 1)
         {
             let code = (usize::from(b & 0x1F) << 6) | usize::from(next & 0x3F);
-            LATIN1_FOLD[code - 0x80].push_onto(buf, &mut space);
+            LATIN1_FOLD[code - 0x80].feed(out, &mut owed);
             i += 2;
             continue;
         }
@@ -236,11 +261,33 @@ pub(crate) fn fold_bytes_into(text: &str, buf: &mut Vec<u8>) {
         };
         i += c.len_utf8();
         for c in c.to_lowercase() {
-            fold_char(c).push_onto(buf, &mut space);
+            fold_char(c).feed(out, &mut owed);
         }
     }
-    if buf.last() == Some(&b' ') {
-        buf.pop();
+}
+
+/// The separator state of [`fold_bytes_with`].
+struct Spacing {
+    /// A space is owed before the next letter.
+    owed: bool,
+    /// A letter was fed (or the text starts with a space).
+    started: bool,
+}
+
+impl Spacing {
+    #[inline(always)]
+    fn separate(&mut self) {
+        self.owed = self.started;
+    }
+
+    /// Feeds the owed space before a letter.
+    #[inline(always)]
+    fn pay(&mut self, out: &mut impl FoldedBytes) {
+        if self.owed {
+            out.push_byte(b' ');
+            self.owed = false;
+        }
+        self.started = true;
     }
 }
 
@@ -258,24 +305,22 @@ enum Folded {
 }
 
 impl Folded {
-    /// Appends the folded character to `buf`; `space` tells whether `buf` ends with a
-    /// separator (or is empty), so separators never repeat.
-    fn push_onto(self, buf: &mut Vec<u8>, space: &mut bool) {
+    /// Feeds the folded character to `out`.
+    fn feed(self, out: &mut impl FoldedBytes, spacing: &mut Spacing) {
         match self {
             Folded::Joins => {}
-            Folded::Separates => {
-                if !*space {
-                    buf.push(b' ');
-                    *space = true;
+            Folded::Separates => spacing.separate(),
+            Folded::Char(c) => {
+                spacing.pay(out);
+                for &b in c.encode_utf8(&mut [0; 4]).as_bytes() {
+                    out.push_byte(b);
                 }
             }
-            Folded::Char(c) => {
-                buf.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
-                *space = false;
-            }
             Folded::Letters(t) => {
-                buf.extend_from_slice(t.as_bytes());
-                *space = false;
+                spacing.pay(out);
+                for &b in t.as_bytes() {
+                    out.push_byte(b);
+                }
             }
         }
     }

@@ -32,10 +32,14 @@ mod words;
 
 pub use words::CONTENT;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use aho_corasick::Anchored;
+use aho_corasick::automaton::{Automaton, StateID};
+use aho_corasick::dfa::DFA;
 
 use super::text_vocabulary::TextVocabulary;
-use super::vocabulary::{LabelMatch, fold, label_coverage, longest_named, phrases_named_in};
+use super::vocabulary::{
+    FoldedBytes, LabelMatch, fold, fold_bytes_with, label_coverage, longest_named, phrases_named_in,
+};
 use crate::model::{
     Document, DocumentType, DocumentTypeInfo, EvidenceSource, Section, TypeEvidence,
 };
@@ -452,8 +456,13 @@ pub(crate) fn content_and(more: &[&'static str]) -> PhraseIndex {
 /// A set of folded phrases found in one pass over a text (an Aho-Corasick automaton: one
 /// look at each byte however many phrases there are). A phrase matches where a word starts;
 /// one ending in `*` may continue into the word, one without must end a word.
+///
+/// The text is folded ([`fold_bytes_with`]) straight into the automaton, a space before
+/// every word, and the automaton holds each phrase with a space before it: no folded copy
+/// is written and read again, and only matches at word starts are reported (not the many
+/// inside words, "recht" in "widerrufsrecht").
 pub(crate) struct PhraseIndex {
-    automaton: AhoCorasick,
+    automaton: DFA,
     /// Per phrase of the automaton: the index given to [`PhraseIndex::new`] and whether it
     /// must end a word.
     phrases: Vec<(usize, bool)>,
@@ -469,12 +478,12 @@ impl PhraseIndex {
                 None => (phrase, true),
             };
             if !stem.is_empty() {
-                stems.push(stem);
+                stems.push(format!(" {stem}"));
                 kept.push((i, whole));
             }
         }
-        let automaton = AhoCorasick::builder()
-            .kind(Some(AhoCorasickKind::DFA))
+        let automaton = DFA::builder()
+            .prefilter(false)
             .build(&stems)
             .expect("the phrase lists are small");
         PhraseIndex {
@@ -483,19 +492,69 @@ impl PhraseIndex {
         }
     }
 
-    /// Calls `found` with the index of every phrase occurrence in `bytes` (a [`fold`]ed
-    /// text: words separated by single spaces).
-    pub(crate) fn scan(&self, bytes: &[u8], mut found: impl FnMut(usize)) {
-        for m in self.automaton.find_overlapping_iter(bytes) {
-            let (start, end) = (m.start(), m.end());
-            if start > 0 && bytes[start - 1] != b' ' {
-                continue;
-            }
-            let (index, whole) = self.phrases[m.pattern().as_usize()];
-            if !whole || end == bytes.len() || bytes[end] == b' ' {
-                found(index);
+    /// Folds `text` and calls `found` with the index of every phrase occurrence in it, in
+    /// the order they end (phrases ending at the same place in the automaton's order);
+    /// returns the words of the folded text.
+    pub(crate) fn scan_text(&self, text: &str, found: impl FnMut(usize)) -> usize {
+        let mut walk = PhraseWalk {
+            index: self,
+            state: self
+                .automaton
+                .start_state(Anchored::No)
+                .expect("an unanchored automaton has an unanchored start"),
+            words: 0,
+            found,
+        };
+        fold_bytes_with(text, true, &mut walk);
+        walk.report(true);
+        walk.words
+    }
+}
+
+/// [`PhraseIndex::scan_text`]'s walk through the automaton, fed the folded text.
+struct PhraseWalk<'a, F> {
+    index: &'a PhraseIndex,
+    state: StateID,
+    /// Spaces read: each word follows one.
+    words: usize,
+    found: F,
+}
+
+impl<F: FnMut(usize)> PhraseWalk<'_, F> {
+    /// Reports the phrases ending at the current state; those that must end a word only
+    /// when the word ends there (`word_ends`).
+    #[inline(always)]
+    fn report(&mut self, word_ends: bool) {
+        let automaton = &self.index.automaton;
+        // Most bytes end no phrase: one comparison (special states hold the matches).
+        if automaton.is_special(self.state) && automaton.is_match(self.state) {
+            self.report_matches(word_ends);
+        }
+    }
+
+    #[inline(never)]
+    fn report_matches(&mut self, word_ends: bool) {
+        let automaton = &self.index.automaton;
+        for i in 0..automaton.match_len(self.state) {
+            let pattern = automaton.match_pattern(self.state, i);
+            let (index, whole) = self.index.phrases[pattern.as_usize()];
+            if !whole || word_ends {
+                (self.found)(index);
             }
         }
+    }
+}
+
+impl<F: FnMut(usize)> FoldedBytes for PhraseWalk<'_, F> {
+    #[inline(always)]
+    fn push_byte(&mut self, byte: u8) {
+        // A phrase that ended at the previous byte is known to end its word only now.
+        self.report(byte == b' ');
+        self.words += usize::from(byte == b' ');
+        self.state = self
+            .index
+            .automaton
+            .next_state(Anchored::No, self.state, byte);
     }
 }
 
