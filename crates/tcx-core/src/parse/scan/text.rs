@@ -40,8 +40,9 @@ pub(crate) fn decode_attribute(raw: &str) -> String {
 /// Words (maximal non-whitespace runs, Unicode whitespace) and characters of the text with
 /// its whitespace folded (runs become one space, both ends trimmed).
 pub(super) fn count_words_and_chars(text: &str) -> (usize, u32) {
-    /// ASCII runs are counted a block at a time, without branches (the compiler vectorises
-    /// the block); other characters one by one.
+    /// ASCII is counted a block at a time, without branches (the compiler vectorises the
+    /// block; the last block is padded with spaces, which count nothing); a block with other
+    /// characters is read one character at a time.
     const BLOCK: usize = 32;
     let ascii_white = |b: u8| b == b' ' || b.wrapping_sub(b'\t') < 5;
     let mut words = 0usize;
@@ -49,42 +50,57 @@ pub(super) fn count_words_and_chars(text: &str) -> (usize, u32) {
     // Whether the previous character was whitespace (the text starts after one).
     let mut after_white = true;
     let bytes = text.as_bytes();
+    let mut padded = [b' '; BLOCK];
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(block) = bytes.get(i..i + BLOCK)
-            && block.iter().all(u8::is_ascii)
-        {
-            let mut white = [false; BLOCK];
-            for (w, &b) in white.iter_mut().zip(block) {
-                *w = ascii_white(b);
+        let block = match bytes.get(i..i + BLOCK) {
+            Some(block) => block,
+            None => {
+                let rest = &bytes[i..];
+                padded[..rest.len()].copy_from_slice(rest);
+                &padded[..]
             }
-            let mut starts = usize::from(after_white && !white[0]);
-            for j in 1..BLOCK {
-                starts += usize::from(white[j - 1] && !white[j]);
+        };
+        if block.iter().fold(0, |high, &b| high | b) < 0x80 {
+            // One bit a byte: white space, and where a word starts (a non-white byte after
+            // a white one).
+            let mut white = 0u32;
+            for (j, &b) in block.iter().enumerate() {
+                white |= u32::from(ascii_white(b)) << j;
             }
-            words += starts;
-            chars += white.iter().filter(|&&w| !w).count();
-            after_white = white[BLOCK - 1];
+            let after = (white << 1) | u32::from(after_white);
+            words += (!white & after).count_ones() as usize;
+            chars += (!white).count_ones() as usize;
+            after_white = white >> (BLOCK - 1) == 1;
             i += BLOCK;
             continue;
         }
-        let b = bytes[i];
-        // ASCII bytes need no decoding; others are decoded one character.
-        let (white, len) = if b.is_ascii() {
-            (ascii_white(b), 1)
-        } else {
-            match text[i..].chars().next() {
-                Some(c) => (c.is_whitespace(), c.len_utf8()),
-                None => break,
+        // This block's bytes one character at a time (the last may run past it).
+        let block_end = (i + BLOCK).min(bytes.len());
+        while i < block_end {
+            let b = bytes[i];
+            // ASCII bytes need no decoding; others are decoded one character.
+            let (white, len) = if b.is_ascii() {
+                (ascii_white(b), 1)
+            } else {
+                match text.get(i..).and_then(|rest| rest.chars().next()) {
+                    Some(c) => (c.is_whitespace(), c.len_utf8()),
+                    None => return finish(words, chars),
+                }
+            };
+            i += len;
+            if !white {
+                words += usize::from(after_white);
+                chars += 1;
             }
-        };
-        i += len;
-        if !white {
-            words += usize::from(after_white);
-            chars += 1;
+            after_white = white;
         }
-        after_white = white;
     }
+    finish(words, chars)
+}
+
+/// Words and characters with one space between the words.
+fn finish(words: usize, chars: usize) -> (usize, u32) {
     let chars = u32::try_from(chars).unwrap_or(u32::MAX);
     let gaps = words.saturating_sub(1) as u32;
     (words, chars.saturating_add(gaps))
