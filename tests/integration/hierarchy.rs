@@ -575,6 +575,28 @@ fn english_clause_addresses_with_roman_items() {
 }
 
 #[test]
+fn french_items_numbered_with_the_degree_sign_are_clauses() {
+    // French (and Italian, Spanish) articles number their items "1°", "2°" (or "2º").
+    let body = "Le client passe commande sur le site selon les étapes décrites ci-dessous.";
+    let html = format!(
+        "<html lang=\"fr\"><body><nav>Accueil Femme Homme</nav><main><h1>Conditions \
+         générales de vente</h1><h2>Article 1 - Objet</h2><p>{body}</p><h2>Article 2 - \
+         Commande</h2><p>{body}</p><p>1° Sélection des produits et ajout au panier&nbsp;;</p>\
+         <p>2° Identification ou création d'un compte client&nbsp;;</p><p>3° Validation de la \
+         commande.</p><h2>Article 3 - Prix</h2><p>{body}</p></main><footer>Contact</footer>\
+         </body></html>"
+    );
+    assert_eq!(
+        clause_text(&html, &["Article 2", "2°"]).as_deref(),
+        Some("2° Identification ou création d'un compte client ;")
+    );
+    assert!(clause_text(&html, &["Article 2", "3°"]).is_some());
+    // A temperature is no item number.
+    let warm = html.replace("1° Sélection", "30°C au maximum, sélection");
+    assert!(clause_text(&warm, &["Article 2", "30°"]).is_none());
+}
+
+#[test]
 fn an_h1_at_body_level_before_numbered_paragraphs_is_the_title() {
     // Issue 12, first reproduction: without a wrapping element the `h1` was dropped.
     let clause = "Diese Bedingungen gelten für alle Bestellungen in unserem Online-Shop.";

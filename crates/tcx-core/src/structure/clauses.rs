@@ -49,7 +49,7 @@ fn marker(paragraph: &str) -> Option<Marker> {
     let e = enumeration::detect(paragraph)?;
     let accepted = matches!(
         e.decoration,
-        Decoration::Parens | Decoration::CloseParen | Decoration::Dot
+        Decoration::Parens | Decoration::CloseParen | Decoration::Dot | Decoration::Ordinal
     ) && e.values.len() == 1;
     if !accepted {
         return None;

@@ -1,5 +1,5 @@
 //! Enumeration prefixes of blocks: `1.`, `1.2`, `1.2.3)`, `§ 3`, `Art. 3`, `Ziffer 2`, `(1)`,
-//! `a)`, `(c)`, `IV.`, `(iii)`.
+//! `a)`, `(c)`, `IV.`, `(iii)`, `1°`.
 //!
 //! Matching is anchored at the start of the block and keeps the decoration (`§`, `()`, `.`,
 //! `)`) as part of the pattern, so `§ 1` headings and `(1)` paragraphs are different levels.
@@ -38,6 +38,9 @@ pub enum Decoration {
     CloseParen,
     /// `1.`, `a.`, `IV.`.
     Dot,
+    /// `1°`, `2º`, `3.º`: a number with the degree sign or the ordinal indicator, as French,
+    /// Italian and Spanish legal texts number the items of an article.
+    Ordinal,
     /// `1`, `1.2` (no closing mark).
     Plain,
 }
@@ -75,13 +78,13 @@ pub struct EnumClass {
 static WORD_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     // French numbers its first article "1er" (only the first) or "premier"; Spanish and Italian say
     // "artículo", "articolo", French "chapitre".
-    Regex::new(r"^(?:§§?|(?i:art\.|artikel|article|artículo|articulo|articolo|art|ziffer|ziff\.|section|sec\.|clause|abschnitt|kapitel|chapitre|chapter|teil|part))[\s\u{a0}]*(?:(1)er|(\d{1,3}(?:\.\d{1,3})*|[IVXL]{1,7})[a-z]?|((?i:premier|première)))\.?").expect("valid regex")
+    Regex::new(r"^(?:§§?|(?i:art\.|artikel|article|artículo|articulo|articolo|art|ziffer|ziff\.|section|sec\.|clause|abschnitt|kapitel|chapitre|chapter|teil|part))[\s\u{a0}]*(?:(1)er|(\d{1,3}(?:\.\d{1,3})*|[IVXL]{1,7})(?:[a-z]|\.?[°º])?|((?i:premier|première)))\.?").expect("valid regex")
 });
 static PARENS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\(\s*(\d{1,3}|[ivxl]{1,7}|[IVXL]{1,7}|[a-zA-Z])\s*\)").expect("valid regex")
 });
 static ARABIC: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(\d{1,3}(?:\.\d{1,3})*)([.)])?").expect("valid regex"));
+    LazyLock::new(|| Regex::new(r"^(\d{1,3}(?:\.\d{1,3})*)(\.?[°º]|[.)])?").expect("valid regex"));
 static ROMAN_OR_LETTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^([IVXL]{1,7}|[ivxl]{1,7}|[a-zA-Z])([.)])").expect("valid regex")
 });
@@ -166,15 +169,19 @@ fn parenthesised(text: &str, m: &Captures<'_>) -> Option<Enumeration> {
     ))
 }
 
-/// `1.`, `1.2`, `3)`, `4`.
+/// `1.`, `1.2`, `3)`, `4`, `5°`.
 fn arabic(text: &str, m: &Captures<'_>) -> Option<Enumeration> {
     let whole = m.get(0)?;
     let decoration = match m.get(2).map(|d| d.as_str()) {
         Some(".") => Decoration::Dot,
         Some(")") => Decoration::CloseParen,
-        _ => Decoration::Plain,
+        Some(_) => Decoration::Ordinal,
+        None => Decoration::Plain,
     };
-    if !follows_ok(text, whole.end(), decoration != Decoration::Plain) {
+    // A capital glued to the number starts its text ("1.Geltungsbereich"), but not after a
+    // degree sign ("30°C").
+    let glued_capital = !matches!(decoration, Decoration::Plain | Decoration::Ordinal);
+    if !follows_ok(text, whole.end(), glued_capital) {
         return None;
     }
     let values = arabic_values(m.get(1)?.as_str())?;
@@ -539,10 +546,39 @@ mod tests {
             d("Chapitre II Données"),
             Some(("Chapitre II".into(), RomanUpper, Word, vec![2]))
         );
+        // Spanish and Italian ordinal indicators after the article's number.
+        assert_eq!(
+            d("Artículo 2º. Precios"),
+            Some(("Artículo 2º.".into(), Arabic, Word, vec![2]))
+        );
+        assert_eq!(
+            d("Articolo 3.º Recesso"),
+            Some(("Articolo 3.º".into(), Arabic, Word, vec![3]))
+        );
         // A word that only starts like the number is no number; "er" follows only a 1.
         assert_eq!(d("Article premiers pas"), None);
         assert_eq!(d("Abschnitt 2er Regel"), None);
         assert_eq!(d("Teil Ver"), None);
+    }
+
+    #[test]
+    fn ordinal_signs_number_items() {
+        // French items of an article ("1° …"), Spanish and Italian ones ("2º", "3.º").
+        assert_eq!(
+            d("1° Sélection des produits"),
+            Some(("1°".into(), Arabic, Ordinal, vec![1]))
+        );
+        assert_eq!(
+            d("2º El cliente"),
+            Some(("2º".into(), Arabic, Ordinal, vec![2]))
+        );
+        assert_eq!(
+            d("3.º Il cliente"),
+            Some(("3.º".into(), Arabic, Ordinal, vec![3]))
+        );
+        // Not glued to a word, and not a bare degree sign.
+        assert_eq!(d("30°C bis 40°C"), None);
+        assert_eq!(d("° Celsius"), None);
     }
 
     #[test]
