@@ -5,13 +5,15 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use aho_corasick::Anchored;
+use aho_corasick::automaton::Automaton;
+use aho_corasick::dfa::DFA;
 
 /// Whether an element with these `class` and `id` values is a consent banner.
 pub fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
     // Runs on every element with a class or id: most hold none of the words a banner's
     // token needs, which one automaton pass over each value tells before any token is read.
-    let may_name_banner = |value: &str| BANNER_WORDS.is_match(value);
+    let may_name_banner = |value: &str| holds_banner_word(value);
     if !class.is_some_and(may_name_banner) && !id.is_some_and(may_name_banner) {
         return false;
     }
@@ -24,10 +26,10 @@ pub fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
 
 /// Every banner token holds one of these (ASCII case ignored): a topic word of
 /// [`token_is_banner`] or a consent vendor's name without one.
-static BANNER_WORDS: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasick::builder()
+static BANNER_WORDS: LazyLock<DFA> = LazyLock::new(|| {
+    DFA::builder()
         .ascii_case_insensitive(true)
-        .kind(Some(AhoCorasickKind::DFA))
+        .prefilter(false)
         .build([
             "cookie",
             "consent",
@@ -42,6 +44,22 @@ static BANNER_WORDS: LazyLock<AhoCorasick> = LazyLock::new(|| {
         ])
         .expect("a few fixed words")
 });
+
+/// Whether `value` holds one of the [`BANNER_WORDS`]: the automaton walked byte by byte
+/// (values are short; a search through the general API cost more than the walk).
+fn holds_banner_word(value: &str) -> bool {
+    let words = &*BANNER_WORDS;
+    let Ok(mut state) = words.start_state(Anchored::No) else {
+        return false;
+    };
+    for &b in value.as_bytes() {
+        state = words.next_state(Anchored::No, state, b);
+        if words.is_special(state) && words.is_match(state) {
+            return true;
+        }
+    }
+    false
+}
 
 /// Consent managers' names, found at the start of a class or id token.
 const VENDORS: &[&str] = &[

@@ -130,7 +130,14 @@ pub(super) fn fold(s: &str) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.extend(word.chars().flat_map(char::to_lowercase));
+        if word.is_ascii() {
+            // Most words: copied at once and lower-cased in place.
+            let start = out.len();
+            out.push_str(word);
+            out[start..].make_ascii_lowercase();
+        } else {
+            out.extend(word.chars().flat_map(char::to_lowercase));
+        }
     }
     let kept = out.trim_end_matches(['.', ':', ' ']).len();
     out.truncate(kept);
