@@ -714,6 +714,20 @@ fn numbered_questions_are_section_titles() {
         "Privacy and Cookies Policy [1. Who are we and how can you reach us?, \
          2. What is the point of this policy?, 3. What is our legal basis for using it?]"
     );
+    // Privacy policies ask their sections at length; a long numbered statement stays text.
+    let long = format!(
+        "<h1>Privacy Policy</h1><p>1. What Types of Information Do We and Our Service \
+         Providers Collect From You?</p><p>{LOREM}</p><p>2. How Do We and Our Third Party \
+         Service Providers Use the Information Collected From You?</p><p>{LOREM}</p>\
+         <p>3. We and our third party service providers share the information collected \
+         from you only as this policy says.</p><p>{LOREM}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&long, &[])),
+        "Privacy Policy [1. What Types of Information Do We and Our Service Providers Collect \
+         From You?, 2. How Do We and Our Third Party Service Providers Use the Information \
+         Collected From You?]"
+    );
 }
 
 #[test]

@@ -117,6 +117,10 @@ use crate::parse::tree::{NodeId, ReducedTree};
 
 /// Longest block (in words) that counts as a numbered title rather than a numbered clause.
 const MAX_TITLE_WORDS: usize = 12;
+/// Longest numbered question that is a title: privacy policies ask their sections at length
+/// ("3. How Do We and Our Third Party Service Providers Share Your Personal Information With
+/// Others?"); a question is no clause of the text before it.
+const MAX_QUESTION_TITLE_WORDS: usize = 20;
 /// Longest block (in words) that counts as a visual headline (Algorithm 1).
 pub const MAX_VISUAL_WORDS: usize = 10;
 /// Longest text (in words) in a heading tag that still counts as a heading.

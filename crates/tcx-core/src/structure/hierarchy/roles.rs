@@ -344,9 +344,10 @@ impl Candidates<'_> {
 /// sentence (a numbered question is a title: "3. What data do we collect?"), not a piece of
 /// a sentence ([`continues_a_sentence`]), not only a link.
 fn is_title_shaped(b: &Block) -> bool {
+    let question = b.text.trim_end().ends_with('?');
     !is_numbered_clause(b)
-        && b.words <= MAX_TITLE_WORDS
-        && (!is_sentence(&b.text, b.words) || b.text.trim_end().ends_with('?'))
+        && (b.words <= MAX_TITLE_WORDS || (question && b.words <= MAX_QUESTION_TITLE_WORDS))
+        && (!is_sentence(&b.text, b.words) || question)
         && !continues_a_sentence(b)
         && !b.link_only
         && matches!(
