@@ -123,6 +123,28 @@ fn cookie_banner_does_not_win_on_a_short_imprint() {
 }
 
 #[test]
+fn text_for_screen_readers_only_is_no_text() {
+    // A skip link, a breadcrumb's hidden heading, share buttons' labels and a link's "(opens in
+    // a new window)" are read out to screen readers and never seen.
+    let html = format!(
+        "<html><body><a class=\"screen-reader-text skip-link\" href=\"#main\">Skip to \
+         content</a><nav class=breadcrumb><h2 class=visually-hidden>Breadcrumb</h2>\
+         <a href=/>Home</a></nav><main id=main><h1>Privacy Policy</h1>\
+         <ul class=share><li><span class=sr-only>Share on Twitter</span></li>\
+         <li><span class=sr-only>Share on Facebook</span></li></ul>\
+         <p>{POLICY_SENTENCE}</p><p>{POLICY_SENTENCE} Read our <a href=/cookies>cookie policy\
+         <span class=\"govuk-visually-hidden\"> (opens in a new window)</span></a>.</p>\
+         <p>{POLICY_SENTENCE}</p></main></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    for hidden in ["Skip to", "Breadcrumb", "Share on", "opens in a new window"] {
+        assert!(!a.text.contains(hidden), "{hidden}: {}", a.text);
+    }
+    assert!(a.text.starts_with("Privacy Policy\n"), "{}", a.text);
+    assert!(a.text.contains("Read our cookie policy."), "{}", a.text);
+}
+
+#[test]
 fn hidden_content_is_extracted() {
     let html = format!(
         "{FRAME_TOP}<div class=content>{}<div class=\"accordion-body collapse\" style=\"display:none\" hidden><p>Versteckter Abschnitt über die Rücksendung der Ware an den Verkäufer.</p></div></div>{FRAME_BOTTOM}",

@@ -45,10 +45,14 @@ static BANNER_WORDS: LazyLock<DFA> = LazyLock::new(|| {
         .expect("a few fixed words")
 });
 
-/// Whether `value` holds one of the [`BANNER_WORDS`]: the automaton walked byte by byte
-/// (values are short; a search through the general API cost more than the walk).
+/// Whether `value` holds one of the [`BANNER_WORDS`] (values are short: a walk through the
+/// automaton costs less than a search through the general API).
 fn holds_banner_word(value: &str) -> bool {
-    let words = &*BANNER_WORDS;
+    holds_word(&BANNER_WORDS, value)
+}
+
+/// Whether `value` holds one of the words of `words`: the automaton walked byte by byte.
+fn holds_word(words: &DFA, value: &str) -> bool {
     let Ok(mut state) = words.start_state(Anchored::No) else {
         return false;
     };
@@ -60,6 +64,52 @@ fn holds_banner_word(value: &str) -> bool {
     }
     false
 }
+
+/// Class names that hide an element from sighted readers and leave it to screen readers
+/// (Bootstrap and Tailwind `sr-only`, Drupal and Bootstrap 5 `visually-hidden`, WordPress
+/// `screen-reader-text`, HTML5 Boilerplate `visuallyhidden`, Foundation `show-for-sr`).
+const SCREEN_READER_ONLY: &[&str] = &[
+    "sr-only",
+    "visually-hidden",
+    "visuallyhidden",
+    "screen-reader-text",
+    "screen-reader-only",
+    "element-invisible",
+    "show-for-sr",
+];
+
+/// Whether an element with this `class` is text for screen readers only ("Skip to content",
+/// "Breadcrumb", "Share on Twitter", "(opens in a new window)"): a sighted reader never sees
+/// it, so it is no part of the page's text. A token is such a name, the name with a prefix
+/// (`govuk-visually-hidden`, `u-sr-only`) or its focusable variant (`sr-only-focusable`, a
+/// skip link shown only while it has the keyboard focus).
+pub fn is_screen_reader_only(class: Option<&str>) -> bool {
+    let Some(class) = class else {
+        return false;
+    };
+    // Most classes hold none of the names: one automaton walk tells, before any token is read.
+    if !holds_word(&SCREEN_READER_WORDS, class) {
+        return false;
+    }
+    class.split_ascii_whitespace().any(|token| {
+        let t = token.to_ascii_lowercase();
+        let t = t.strip_suffix("-focusable").unwrap_or(&t);
+        SCREEN_READER_ONLY.iter().any(|name| {
+            t == *name
+                || t.strip_suffix(name)
+                    .is_some_and(|prefix| prefix.ends_with('-') || prefix.ends_with('_'))
+        })
+    })
+}
+
+/// [`SCREEN_READER_ONLY`] as one automaton (ASCII case ignored).
+static SCREEN_READER_WORDS: LazyLock<DFA> = LazyLock::new(|| {
+    DFA::builder()
+        .ascii_case_insensitive(true)
+        .prefilter(false)
+        .build(SCREEN_READER_ONLY)
+        .expect("a few fixed words")
+});
 
 /// Consent managers' names, found at the start of a class or id token.
 const VENDORS: &[&str] = &[
@@ -132,6 +182,33 @@ fn token_is_banner(token: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn screen_reader_only_classes_are_recognised() {
+        for class in [
+            "sr-only",
+            "visually-hidden",
+            "a visuallyhidden b",
+            "screen-reader-text",
+            "govuk-visually-hidden",
+            "u-sr-only",
+            "sr-only-focusable",
+            "Element-Invisible",
+            "show-for-sr",
+        ] {
+            assert!(is_screen_reader_only(Some(class)), "{class}");
+        }
+        for class in [
+            "hidden-xs",
+            "visually",
+            "sr-only-text-wrapper",
+            "nosr-only",
+            "content",
+        ] {
+            assert!(!is_screen_reader_only(Some(class)), "{class}");
+        }
+        assert!(!is_screen_reader_only(None));
+    }
 
     #[test]
     fn banners_are_recognised() {

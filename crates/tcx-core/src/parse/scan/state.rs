@@ -209,7 +209,10 @@ impl ScanState {
             || (tag == "a" && is_link_anchor(attr("href"), attr("name"), attr("id")));
         let banner =
             parent_rendered && self.skip_banners && is_consent_banner(attr("class"), attr("id"));
-        let rendered = parent_rendered && !is_unrendered(tag) && !banner;
+        let rendered = parent_rendered
+            && !is_unrendered(tag)
+            && !banner
+            && !is_screen_reader_only(attr("class"));
         let in_banner = self.in_banner[parent as usize] || banner;
         if in_banner && matches!(tag, "button" | "input" | "select") {
             self.stats.banner_controls += 1;
