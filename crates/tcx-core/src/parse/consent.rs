@@ -67,7 +67,8 @@ fn holds_word(words: &DFA, value: &str) -> bool {
 
 /// Class names that hide an element from sighted readers and leave it to screen readers
 /// (Bootstrap and Tailwind `sr-only`, Drupal and Bootstrap 5 `visually-hidden`, WordPress
-/// `screen-reader-text`, HTML5 Boilerplate `visuallyhidden`, Foundation `show-for-sr`).
+/// `screen-reader-text` and `assistive-text`, HTML5 Boilerplate `visuallyhidden`, Foundation
+/// `show-for-sr`, Liferay `hide-accessible`, jQuery UI `ui-helper-hidden-accessible`).
 const SCREEN_READER_ONLY: &[&str] = &[
     "sr-only",
     "visually-hidden",
@@ -76,6 +77,9 @@ const SCREEN_READER_ONLY: &[&str] = &[
     "screen-reader-only",
     "element-invisible",
     "show-for-sr",
+    "assistive-text",
+    "hide-accessible",
+    "hidden-accessible",
 ];
 
 /// Whether an element with this `class` is text for screen readers only ("Skip to content",
@@ -195,6 +199,8 @@ mod tests {
             "sr-only-focusable",
             "Element-Invisible",
             "show-for-sr",
+            "hide-accessible",
+            "ui-helper-hidden-accessible",
         ] {
             assert!(is_screen_reader_only(Some(class)), "{class}");
         }
