@@ -145,6 +145,37 @@ fn text_for_screen_readers_only_is_no_text() {
 }
 
 #[test]
+fn a_breadcrumb_trail_beside_the_title_is_no_text() {
+    // The trail ends with the title it stands beside, after a separator, and links back.
+    for (before, after) in [
+        (
+            "<p><a href=/>Home</a> / <a href=/legal>Legal</a> / Privacy Policy</p>",
+            "",
+        ),
+        ("", "<p><a href=/>Home</a> › Privacy Policy</p>"),
+    ] {
+        let html = format!(
+            "<html><body><main>{before}<h1>Privacy Policy</h1>{after}<p>{POLICY_SENTENCE}</p>\
+             <p>{POLICY_SENTENCE}</p><p>{POLICY_SENTENCE}</p></main></body></html>"
+        );
+        let a = analyze(&html, &opts()).unwrap();
+        assert!(
+            a.text.starts_with("Privacy Policy\nWe collect"),
+            "{}",
+            a.text
+        );
+        assert!(!a.text.contains("Home"), "{}", a.text);
+    }
+    // A line that links elsewhere but does not end with the title stays.
+    let html = format!(
+        "<html><body><main><h1>Privacy Policy</h1><p>See also: <a href=/terms>Terms</a> / \
+         Cookies</p><p>{POLICY_SENTENCE}</p><p>{POLICY_SENTENCE}</p></main></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.contains("See also"), "{}", a.text);
+}
+
+#[test]
 fn hidden_content_is_extracted() {
     let html = format!(
         "{FRAME_TOP}<div class=content>{}<div class=\"accordion-body collapse\" style=\"display:none\" hidden><p>Versteckter Abschnitt über die Rücksendung der Ware an den Verkäufer.</p></div></div>{FRAME_BOTTOM}",

@@ -253,6 +253,59 @@ fn drop_menu_under_title(blocks: &mut Vec<Block>, first: usize) -> usize {
     run
 }
 
+/// Removes a breadcrumb trail next to the opening title: a short line beside a heading that
+/// links to other pages and ends, after a separator, with that heading's own text ("Home /
+/// Legal / English – Disney Terms of Use" under "English – Disney Terms of Use"). The trail
+/// only says where the page stands on the site; the title it repeats stays. Looked for among
+/// the first [`BREADCRUMB_WITHIN`] blocks. Returns how many blocks went (0 or 1).
+fn drop_breadcrumb_by_title(blocks: &mut Vec<Block>, first: usize) -> usize {
+    let end = blocks.len().min(first + BREADCRUMB_WITHIN);
+    let is_title = |b: &Block| matches!(b.kind, BlockKind::Heading(_));
+    let trail = (first..end).find(|&i| {
+        let b = &blocks[i];
+        let Some(last) = last_crumb(b) else {
+            return false;
+        };
+        let names = |j: Option<usize>| {
+            j.and_then(|j| blocks.get(j))
+                .is_some_and(|t| is_title(t) && same_words(&t.text, last))
+        };
+        names(i.checked_sub(1)) || names(Some(i + 1))
+    });
+    match trail {
+        Some(i) => {
+            blocks.remove(i);
+            1
+        }
+        None => 0,
+    }
+}
+
+/// The blocks at the content's start where a breadcrumb trail is looked for.
+const BREADCRUMB_WITHIN: usize = 4;
+
+/// The last part of a breadcrumb trail: the text after the last separator (`/`, `›`, `»`, `>`,
+/// `|`, `→` between spaces) of a short line, not a heading, with a link to another page.
+fn last_crumb(b: &Block) -> Option<&str> {
+    if matches!(b.kind, BlockKind::Heading(_)) || b.away_links == 0 || b.words > SHORT_LINE_WORDS {
+        return None;
+    }
+    let text = b.text.trim();
+    [" / ", " › ", " » ", " > ", " | ", " → "]
+        .iter()
+        .filter_map(|sep| text.rfind(sep).map(|at| at + sep.len()))
+        .max()
+        .map(|from| text[from..].trim())
+        .filter(|last| !last.is_empty())
+}
+
+/// The same words, case and spacing aside.
+fn same_words(a: &str, b: &str) -> bool {
+    a.split_whitespace()
+        .map(str::to_lowercase)
+        .eq(b.split_whitespace().map(str::to_lowercase))
+}
+
 /// Fewest links to other pages that make the lines under a title a menu.
 const MENU_MIN_LINKS: u16 = 3;
 
@@ -311,7 +364,9 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     let Some(first) = blocks.iter().position(|b| !is_boilerplate(b)) else {
         return Trimmed::default();
     };
-    let notices = drop_notices_among_titles(blocks, first) + drop_menu_under_title(blocks, first);
+    let notices = drop_notices_among_titles(blocks, first)
+        + drop_breadcrumb_by_title(blocks, first)
+        + drop_menu_under_title(blocks, first);
     let content_end = blocks
         .iter()
         .rposition(|b| !is_boilerplate(b))
