@@ -597,6 +597,45 @@ fn french_items_numbered_with_the_degree_sign_are_clauses() {
 }
 
 #[test]
+fn bold_sections_under_tagged_document_titles_are_titles() {
+    // One page, three documents under one `h2` each, their sections in bold: the tags mark
+    // the documents, so the bold lines still head the sections.
+    let part = |title: &str| format!("<p><strong>{title}</strong></p><p>{VERTRAG}</p>");
+    let html = format!(
+        "<html><body><nav>Start Shop Kontakt</nav><main><h2>Allgemeine \
+         Geschäftsbedingungen</h2>{}{}<h2>Widerrufsbelehrung</h2>{}{}<h2>Datenschutzerklärung\
+         </h2>{}{}</main><footer>Impressum</footer></body></html>",
+        part("Geltungsbereich"),
+        part("Vertragsschluss"),
+        part("Widerrufsrecht"),
+        part("Folgen des Widerrufs"),
+        part("Verantwortlicher"),
+        part("Ihre Rechte"),
+    );
+    let a = analyze(&html, &AnalysisOptions::default()).unwrap();
+    let titles = |s: &Section| -> Vec<String> {
+        s.subsections
+            .iter()
+            .filter_map(|c| c.title.clone())
+            .collect()
+    };
+    assert_eq!(a.sections.len(), 3, "{:#?}", a.sections);
+    assert_eq!(
+        titles(&a.sections[1]),
+        ["Widerrufsrecht", "Folgen des Widerrufs"]
+    );
+    assert_eq!(titles(&a.sections[2]), ["Verantwortlicher", "Ihre Rechte"]);
+    // A tag heading that names no document keeps bold as emphasis.
+    let tagged = html.replace("<h2>Widerrufsbelehrung</h2>", "<h2>Ihr gutes Recht</h2>");
+    let a = analyze(&tagged, &AnalysisOptions::default()).unwrap();
+    assert!(
+        a.sections.iter().all(|s| titles(s).is_empty()),
+        "{:#?}",
+        a.sections
+    );
+}
+
+#[test]
 fn an_h1_at_body_level_before_numbered_paragraphs_is_the_title() {
     // Issue 12, first reproduction: without a wrapping element the `h1` was dropped.
     let clause = "Diese Bedingungen gelten für alle Bestellungen in unserem Online-Shop.";

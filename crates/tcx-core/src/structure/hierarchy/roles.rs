@@ -119,6 +119,14 @@ impl<'b> Candidates<'b> {
         } else {
             0
         };
+        // Tag headings that all name a whole document (a page holding its AGB,
+        // Widerrufsbelehrung and Datenschutzerklärung under one `h2` each) mark the documents,
+        // not their sections: those are then set in bold, and a bold style may head them.
+        let documents_only = tag_headings >= MIN_TAG_HEADINGS
+            && (0..g.len())
+                .filter(tagged)
+                .all(|i| is_document_title(&self.blocks[i]));
+        let tag_headings = if documents_only { 0 } else { tag_headings };
         let rejected: HashSet<GroupKey> = groups
             .iter()
             .filter(|(k, members)| {
