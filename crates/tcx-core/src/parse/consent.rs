@@ -9,67 +9,85 @@ use aho_corasick::Anchored;
 use aho_corasick::automaton::Automaton;
 use aho_corasick::dfa::DFA;
 
-/// Whether an element with these `class` and `id` values is a consent banner.
-pub fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
-    // Runs on every element with a class or id: most hold none of the words a banner's
-    // token needs, which one automaton pass over each value tells before any token is read.
-    let may_name_banner = |value: &str| holds_banner_word(value);
-    if !class.is_some_and(may_name_banner) && !id.is_some_and(may_name_banner) {
-        return false;
+/// How an element's markup hides it from a reader: a consent banner, or text for screen
+/// readers only (both passes skip either like an unrendered element).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Hiding {
+    /// A consent banner: a class or id token names a consent manager, or a banner widget of
+    /// the cookie and consent topic ([`token_is_banner`]); only looked for when asked.
+    pub banner: bool,
+    /// Text for screen readers only: a class token is one of [`SCREEN_READER_ONLY`], the name
+    /// with a prefix (`govuk-visually-hidden`, `u-sr-only`) or its focusable variant
+    /// (`sr-only-focusable`, a skip link shown only while it has the keyboard focus). A sighted
+    /// reader never sees it ("Skip to content", "Breadcrumb", "Share on Twitter", "(opens in a
+    /// new window)"), so it is no part of the page's text.
+    pub screen_reader_only: bool,
+}
+
+/// How the `class` and `id` values hide an element: one automaton walk over each value finds
+/// the words both tests need (most values hold none, and no token is read then). Banners are
+/// looked for only with `banners`.
+pub fn hiding(class: Option<&str>, id: Option<&str>, banners: bool) -> Hiding {
+    let in_class = class.map(words_in).unwrap_or_default();
+    let banner = banners
+        && (in_class.banner || id.is_some_and(|id| words_in(id).banner))
+        && class
+            .into_iter()
+            .flat_map(str::split_ascii_whitespace)
+            .chain(id)
+            .any(token_is_banner);
+    let screen_reader_only = in_class.screen_reader && class.is_some_and(names_screen_reader_only);
+    Hiding {
+        banner,
+        screen_reader_only,
     }
-    class
-        .into_iter()
-        .flat_map(str::split_ascii_whitespace)
-        .chain(id)
-        .any(token_is_banner)
+}
+
+/// Whether an element with these `class` and `id` values is a consent banner.
+#[cfg(test)]
+fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
+    hiding(class, id, true).banner
+}
+
+/// Whether an element with this `class` is text for screen readers only.
+#[cfg(test)]
+fn is_screen_reader_only(class: Option<&str>) -> bool {
+    hiding(class, None, false).screen_reader_only
+}
+
+/// Whether a class token names text for screen readers only (see [`Hiding`]).
+fn names_screen_reader_only(class: &str) -> bool {
+    class.split_ascii_whitespace().any(|token| {
+        let t = token.to_ascii_lowercase();
+        let t = t.strip_suffix("-focusable").unwrap_or(&t);
+        SCREEN_READER_ONLY.iter().any(|name| {
+            t == *name
+                || t.strip_suffix(name)
+                    .is_some_and(|prefix| prefix.ends_with('-') || prefix.ends_with('_'))
+        })
+    })
 }
 
 /// Every banner token holds one of these (ASCII case ignored): a topic word of
 /// [`token_is_banner`] or a consent vendor's name without one.
-static BANNER_WORDS: LazyLock<DFA> = LazyLock::new(|| {
-    DFA::builder()
-        .ascii_case_insensitive(true)
-        .prefilter(false)
-        .build([
-            "cookie",
-            "consent",
-            "gdpr",
-            "onetrust",
-            "usercentrics",
-            "didomi",
-            "cmplz",
-            "klaro",
-            "iubenda-cs",
-            "qc-cmp",
-        ])
-        .expect("a few fixed words")
-});
-
-/// Whether `value` holds one of the [`BANNER_WORDS`] (values are short: a walk through the
-/// automaton costs less than a search through the general API).
-fn holds_banner_word(value: &str) -> bool {
-    holds_word(&BANNER_WORDS, value)
-}
-
-/// Whether `value` holds one of the words of `words`: the automaton walked byte by byte.
-fn holds_word(words: &DFA, value: &str) -> bool {
-    let Ok(mut state) = words.start_state(Anchored::No) else {
-        return false;
-    };
-    for &b in value.as_bytes() {
-        state = words.next_state(Anchored::No, state, b);
-        if words.is_special(state) && words.is_match(state) {
-            return true;
-        }
-    }
-    false
-}
+const BANNER_WORDS: [&str; 10] = [
+    "cookie",
+    "consent",
+    "gdpr",
+    "onetrust",
+    "usercentrics",
+    "didomi",
+    "cmplz",
+    "klaro",
+    "iubenda-cs",
+    "qc-cmp",
+];
 
 /// Class names that hide an element from sighted readers and leave it to screen readers
 /// (Bootstrap and Tailwind `sr-only`, Drupal and Bootstrap 5 `visually-hidden`, WordPress
 /// `screen-reader-text` and `assistive-text`, HTML5 Boilerplate `visuallyhidden`, Foundation
 /// `show-for-sr`, Liferay `hide-accessible`, jQuery UI `ui-helper-hidden-accessible`).
-const SCREEN_READER_ONLY: &[&str] = &[
+const SCREEN_READER_ONLY: [&str; 10] = [
     "sr-only",
     "visually-hidden",
     "visuallyhidden",
@@ -82,38 +100,44 @@ const SCREEN_READER_ONLY: &[&str] = &[
     "hidden-accessible",
 ];
 
-/// Whether an element with this `class` is text for screen readers only ("Skip to content",
-/// "Breadcrumb", "Share on Twitter", "(opens in a new window)"): a sighted reader never sees
-/// it, so it is no part of the page's text. A token is such a name, the name with a prefix
-/// (`govuk-visually-hidden`, `u-sr-only`) or its focusable variant (`sr-only-focusable`, a
-/// skip link shown only while it has the keyboard focus).
-pub fn is_screen_reader_only(class: Option<&str>) -> bool {
-    let Some(class) = class else {
-        return false;
-    };
-    // Most classes hold none of the names: one automaton walk tells, before any token is read.
-    if !holds_word(&SCREEN_READER_WORDS, class) {
-        return false;
-    }
-    class.split_ascii_whitespace().any(|token| {
-        let t = token.to_ascii_lowercase();
-        let t = t.strip_suffix("-focusable").unwrap_or(&t);
-        SCREEN_READER_ONLY.iter().any(|name| {
-            t == *name
-                || t.strip_suffix(name)
-                    .is_some_and(|prefix| prefix.ends_with('-') || prefix.ends_with('_'))
-        })
-    })
-}
-
-/// [`SCREEN_READER_ONLY`] as one automaton (ASCII case ignored).
-static SCREEN_READER_WORDS: LazyLock<DFA> = LazyLock::new(|| {
+/// [`BANNER_WORDS`] then [`SCREEN_READER_ONLY`], as one automaton (ASCII case ignored).
+static MARKUP_WORDS: LazyLock<DFA> = LazyLock::new(|| {
     DFA::builder()
         .ascii_case_insensitive(true)
         .prefilter(false)
-        .build(SCREEN_READER_ONLY)
+        .build(BANNER_WORDS.iter().chain(&SCREEN_READER_ONLY))
         .expect("a few fixed words")
 });
+
+/// Which families of [`MARKUP_WORDS`] a value holds.
+#[derive(Debug, Clone, Copy, Default)]
+struct WordsIn {
+    banner: bool,
+    screen_reader: bool,
+}
+
+/// Walks [`MARKUP_WORDS`] over `value` byte by byte (values are short: a walk costs less
+/// than a search through the general API).
+fn words_in(value: &str) -> WordsIn {
+    let words = &*MARKUP_WORDS;
+    let mut found = WordsIn::default();
+    let Ok(mut state) = words.start_state(Anchored::No) else {
+        return found;
+    };
+    for &b in value.as_bytes() {
+        state = words.next_state(Anchored::No, state, b);
+        if words.is_special(state) && words.is_match(state) {
+            for i in 0..words.match_len(state) {
+                if words.match_pattern(state, i).as_usize() < BANNER_WORDS.len() {
+                    found.banner = true;
+                } else {
+                    found.screen_reader = true;
+                }
+            }
+        }
+    }
+    found
+}
 
 /// Consent managers' names, found at the start of a class or id token.
 const VENDORS: &[&str] = &[
@@ -240,13 +264,13 @@ mod tests {
     #[test]
     fn the_quick_test_lets_every_banner_token_through() {
         for vendor in VENDORS {
-            assert!(holds_banner_word(vendor), "{vendor}");
+            assert!(words_in(vendor).banner, "{vendor}");
             assert!(token_is_banner(vendor), "{vendor}");
         }
         // What a topic word alone does not make a banner is left to the token test.
-        assert!(holds_banner_word("Cookie-Policy"));
+        assert!(words_in("Cookie-Policy").banner);
         assert!(!is_consent_banner(Some("cookie-policy"), None));
-        assert!(!holds_banner_word("content legal-text"));
+        assert!(!words_in("content legal-text").banner);
     }
 
     #[test]

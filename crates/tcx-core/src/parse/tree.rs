@@ -9,7 +9,7 @@ use std::rc::Rc;
 use lol_html::html_content::{Element, EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
-use super::consent::{is_consent_banner, is_screen_reader_only};
+use super::consent::hiding;
 use super::gaps::{
     GapReader, ParserStack, TokenizerState, is_ignored_end_tag, lower_tag, read_up_to,
 };
@@ -326,9 +326,8 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| v.as_str())
         };
-        if (st.skip_banners && is_consent_banner(attr("class"), attr("id")))
-            || is_screen_reader_only(attr("class"))
-        {
+        let hidden = hiding(attr("class"), attr("id"), st.skip_banners);
+        if hidden.banner || hidden.screen_reader_only {
             (0, true)
         } else {
             let parent = st.current();

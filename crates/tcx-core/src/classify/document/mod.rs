@@ -496,12 +496,14 @@ impl PhraseIndex {
     /// the order they end (phrases ending at the same place in the automaton's order);
     /// returns the words of the folded text.
     pub(crate) fn scan_text(&self, text: &str, found: impl FnMut(usize)) -> usize {
+        let start = self
+            .automaton
+            .start_state(Anchored::No)
+            .expect("an unanchored automaton has an unanchored start");
         let mut walk = PhraseWalk {
             index: self,
-            state: self
-                .automaton
-                .start_state(Anchored::No)
-                .expect("an unanchored automaton has an unanchored start"),
+            start,
+            state: start,
             words: 0,
             found,
         };
@@ -514,6 +516,9 @@ impl PhraseIndex {
 /// [`PhraseIndex::scan_text`]'s walk through the automaton, fed the folded text.
 struct PhraseWalk<'a, F> {
     index: &'a PhraseIndex,
+    /// The automaton's start state: every phrase begins with a space, so only a space leads
+    /// out of it (and it ends no phrase).
+    start: StateID,
     state: StateID,
     /// Spaces read: each word follows one.
     words: usize,
@@ -548,6 +553,10 @@ impl<F: FnMut(usize)> PhraseWalk<'_, F> {
 impl<F: FnMut(usize)> FoldedBytes for PhraseWalk<'_, F> {
     #[inline(always)]
     fn push_byte(&mut self, byte: u8) {
+        // Most bytes are inside words that start no phrase: the walk stays at the start.
+        if self.state == self.start && byte != b' ' {
+            return;
+        }
         // A phrase that ended at the previous byte is known to end its word only now.
         self.report(byte == b' ');
         self.words += usize::from(byte == b' ');

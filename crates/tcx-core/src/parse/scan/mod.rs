@@ -25,7 +25,7 @@ use std::rc::Rc;
 use lol_html::html_content::{Element, EndTag, TextChunk, TextType};
 use lol_html::{HtmlRewriter, MemorySettings, Settings, doc_text, element, end};
 
-use super::consent::{is_consent_banner, is_screen_reader_only};
+use super::consent::{Hiding, hiding};
 use super::stack::{ElementStack, is_unrendered, is_void};
 use crate::{AnalysisOptions, AnalyzeError};
 

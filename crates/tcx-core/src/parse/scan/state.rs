@@ -207,12 +207,14 @@ impl ScanState {
         };
         let in_link = parent_in_link
             || (tag == "a" && is_link_anchor(attr("href"), attr("name"), attr("id")));
-        let banner =
-            parent_rendered && self.skip_banners && is_consent_banner(attr("class"), attr("id"));
-        let rendered = parent_rendered
-            && !is_unrendered(tag)
-            && !banner
-            && !is_screen_reader_only(attr("class"));
+        let hidden = if parent_rendered {
+            hiding(attr("class"), attr("id"), self.skip_banners)
+        } else {
+            Hiding::default()
+        };
+        let banner = hidden.banner;
+        let rendered =
+            parent_rendered && !is_unrendered(tag) && !banner && !hidden.screen_reader_only;
         let in_banner = self.in_banner[parent as usize] || banner;
         if in_banner && matches!(tag, "button" | "input" | "select") {
             self.stats.banner_controls += 1;
