@@ -176,6 +176,26 @@ fn a_breadcrumb_trail_beside_the_title_is_no_text() {
 }
 
 #[test]
+fn a_side_column_holding_page_frame_is_no_closing_line() {
+    // An imprint of short lines in the main column; the column beside it holds an `<aside>`
+    // (opening hours): it must not be added as the document's closing lines.
+    let html = "<html><body><header><a href=/>Holzwerk</a><nav><a href=/m>Möbel</a> \
+        <a href=/k>Kontakt</a></nav></header><div class=content><div class=row>\
+        <div class=col-8><h1>Impressum</h1><h2>Angaben gemäß § 5 TMG</h2><p>Holzwerk Müller \
+        GmbH<br>Sägewerkstraße 12<br>79098 Freiburg</p><p>Handelsregister: HRB 712345<br>\
+        Registergericht: Amtsgericht Freiburg</p><h2>Kontakt</h2><p>Telefon: +49 761 \
+        1234567<br>E-Mail: info@holzwerk.example</p><h2>Streitbeilegung</h2><p>Wir sind nicht \
+        bereit oder verpflichtet, an Streitbeilegungsverfahren vor einer \
+        Verbraucherschlichtungsstelle teilzunehmen.</p></div><div class=col-4><aside>\
+        <h3>Öffnungszeiten</h3><p>Mo–Fr 8–17 Uhr<br>Sa 9–13 Uhr</p></aside></div></div></div>\
+        <footer><a href=/impressum>Impressum</a></footer></body></html>";
+    let a = analyze(html, &opts()).unwrap();
+    assert!(a.text.contains("Amtsgericht Freiburg"), "{}", a.text);
+    assert!(!a.text.contains("Öffnungszeiten"), "{}", a.text);
+    assert!(a.text.trim_end().ends_with("teilzunehmen."), "{}", a.text);
+}
+
+#[test]
 fn hidden_content_is_extracted() {
     let html = format!(
         "{FRAME_TOP}<div class=content>{}<div class=\"accordion-body collapse\" style=\"display:none\" hidden><p>Versteckter Abschnitt über die Rücksendung der Ware an den Verkäufer.</p></div></div>{FRAME_BOTTOM}",
