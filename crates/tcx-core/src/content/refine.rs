@@ -119,7 +119,7 @@ static FIELD: LazyLock<Regex> =
 
 /// Whether a block is content whatever its score.
 pub fn is_protected(block: &Block) -> bool {
-    if matches!(block.kind, BlockKind::Heading(_)) || block.enumeration.is_some() {
+    if is_heading(block) || block.enumeration.is_some() {
         return true;
     }
     if PROTECTED.is_match(&block.text) {
@@ -136,9 +136,7 @@ pub fn is_protected(block: &Block) -> bool {
 /// Whether a block is a notice about the reader's browser or the site ([`SITE_NOTICE`]):
 /// at most [`SITE_NOTICE_MAX_WORDS`] words, not a heading.
 pub fn is_site_notice(block: &Block) -> bool {
-    block.words <= SITE_NOTICE_MAX_WORDS
-        && !matches!(block.kind, BlockKind::Heading(_))
-        && SITE_NOTICE.is_match(&block.text)
+    block.words <= SITE_NOTICE_MAX_WORDS && !is_heading(block) && SITE_NOTICE.is_match(&block.text)
 }
 
 /// Longest site notice, in words: longer text that mentions a browser is the document's own
@@ -195,7 +193,7 @@ fn names_a_year(text: &str) -> bool {
 fn drop_notices_among_titles(blocks: &mut Vec<Block>, first: usize) -> usize {
     let Some(run) = blocks[first..]
         .iter()
-        .position(|b| !(is_site_notice(b) || matches!(b.kind, BlockKind::Heading(_))))
+        .position(|b| !(is_site_notice(b) || is_heading(b)))
     else {
         return 0;
     };
@@ -224,16 +222,10 @@ fn drop_notices_among_titles(blocks: &mut Vec<Block>, first: usize) -> usize {
 /// a print or download link, numbered lines, a line ending a sentence and a menu with nothing
 /// after it stay. Returns how many blocks went.
 fn drop_menu_under_title(blocks: &mut Vec<Block>, first: usize) -> usize {
-    if !matches!(
-        blocks.get(first).map(|b| &b.kind),
-        Some(BlockKind::Heading(_))
-    ) {
+    if !blocks.get(first).is_some_and(is_heading) {
         return 0;
     }
-    let titles = blocks[first..]
-        .iter()
-        .take_while(|b| matches!(b.kind, BlockKind::Heading(_)))
-        .count();
+    let titles = blocks[first..].iter().take_while(|b| is_heading(b)).count();
     let start = first + titles;
     let run = blocks[start..]
         .iter()
@@ -260,7 +252,6 @@ fn drop_menu_under_title(blocks: &mut Vec<Block>, first: usize) -> usize {
 /// the first [`BREADCRUMB_WITHIN`] blocks. Returns how many blocks went (0 or 1).
 fn drop_breadcrumb_by_title(blocks: &mut Vec<Block>, first: usize) -> usize {
     let end = blocks.len().min(first + BREADCRUMB_WITHIN);
-    let is_title = |b: &Block| matches!(b.kind, BlockKind::Heading(_));
     let trail = (first..end).find(|&i| {
         let b = &blocks[i];
         let Some(last) = last_crumb(b) else {
@@ -268,7 +259,7 @@ fn drop_breadcrumb_by_title(blocks: &mut Vec<Block>, first: usize) -> usize {
         };
         let names = |j: Option<usize>| {
             j.and_then(|j| blocks.get(j))
-                .is_some_and(|t| is_title(t) && same_words(&t.text, last))
+                .is_some_and(|t| is_heading(t) && same_words(&t.text, last))
         };
         names(i.checked_sub(1)) || names(Some(i + 1))
     });
@@ -287,7 +278,7 @@ const BREADCRUMB_WITHIN: usize = 4;
 /// The last part of a breadcrumb trail: the text after the last separator (`/`, `›`, `»`, `>`,
 /// `|`, `→` between spaces) of a short line, not a heading, with a link to another page.
 fn last_crumb(b: &Block) -> Option<&str> {
-    if matches!(b.kind, BlockKind::Heading(_)) || b.away_links == 0 || b.words > SHORT_LINE_WORDS {
+    if is_heading(b) || b.away_links == 0 || b.words > SHORT_LINE_WORDS {
         return None;
     }
     let text = b.text.trim();
@@ -306,6 +297,11 @@ fn same_words(a: &str, b: &str) -> bool {
         .eq(b.split_whitespace().map(str::to_lowercase))
 }
 
+/// Whether a block comes from a heading element.
+fn is_heading(b: &Block) -> bool {
+    matches!(b.kind, BlockKind::Heading(_))
+}
+
 /// Fewest links to other pages that make the lines under a title a menu.
 const MENU_MIN_LINKS: u16 = 3;
 
@@ -316,7 +312,7 @@ fn is_menu_line(b: &Block) -> bool {
     b.link_share >= 0.7
         && b.away_links > 0
         && b.enumeration.is_none()
-        && !matches!(b.kind, BlockKind::Heading(_))
+        && !is_heading(b)
         && !b.text.trim_end().ends_with(['.', ':', '!', '?'])
 }
 
@@ -326,7 +322,7 @@ fn is_label(block: &Block) -> bool {
     block.text.trim_end().ends_with(':')
         && block.words <= SHORT_LINE_WORDS / 3
         && block.enumeration.is_none()
-        && !matches!(block.kind, BlockKind::Heading(_))
+        && !is_heading(block)
 }
 
 /// How many blocks were trimmed at each end.

@@ -50,12 +50,12 @@ pub(super) fn add_closing(
     for &c in after {
         let i = c as usize;
         let tag = stats.tag_name(c);
-        // Frame inside counts too: a side column holding an `<aside>` (opening hours, a
-        // newsletter box) is no closing line of the document beside it.
-        let frame = is_page_frame(tag)
+        // Frame in the subtree counts, not only the sibling's own tag (`sums.frame` holds
+        // the sibling itself, what lies around it and what it holds): a side column holding
+        // an `<aside>` (opening hours, a newsletter box) is no closing line of the document
+        // beside it.
+        let frame = sums.frame[i]
             || matches!(tag, "form" | "button" | "iframe")
-            || stats.elements[i].in_frame
-            || sums.frame[i]
             || named_footer(page, stats.elements[i].range.start);
         let visible = sums.visible[i];
         let linky = sums.links[i] as f64 > limits.max_link_share * visible.max(1) as f64;

@@ -212,10 +212,9 @@ impl ScanState {
         } else {
             Hiding::default()
         };
-        let banner = hidden.banner;
         let rendered =
-            parent_rendered && !is_unrendered(tag) && !banner && !hidden.screen_reader_only;
-        let in_banner = self.in_banner[parent as usize] || banner;
+            parent_rendered && !is_unrendered(tag) && !hidden.banner && !hidden.screen_reader_only;
+        let in_banner = self.in_banner[parent as usize] || hidden.banner;
         if in_banner && matches!(tag, "button" | "input" | "select") {
             self.stats.banner_controls += 1;
         }

@@ -114,24 +114,19 @@ impl<'b> Candidates<'b> {
         // above the document's own) say nothing about how the sections are marked up: with
         // none after the first text, the sections are untagged.
         let first_text = g.iter().position(Option::is_none).unwrap_or(g.len());
-        let tag_headings = if (first_text..g.len()).any(|i| tagged(&i)) {
-            (0..g.len()).filter(tagged).count()
-        } else {
-            0
-        };
+        let tag_headings: Vec<usize> = (0..g.len()).filter(tagged).collect();
         // Tag headings that all name a whole document (a page holding its AGB,
         // Widerrufsbelehrung and Datenschutzerklärung under one `h2` each) mark the documents,
         // not their sections: those are then set in bold, and a bold style may head them.
-        let documents_only = tag_headings >= MIN_TAG_HEADINGS
-            && (0..g.len())
-                .filter(tagged)
-                .all(|i| is_document_title(&self.blocks[i]));
-        let tag_headings = if documents_only { 0 } else { tag_headings };
+        let sections_tagged = tag_headings.len() >= MIN_TAG_HEADINGS
+            && tag_headings.iter().any(|&i| i >= first_text)
+            && !tag_headings
+                .iter()
+                .all(|&i| is_document_title(&self.blocks[i]));
         let rejected: HashSet<GroupKey> = groups
             .iter()
             .filter(|(k, members)| {
-                !k.is_tagged()
-                    && (tag_headings >= MIN_TAG_HEADINGS || !group_ok(self.blocks, g, members))
+                !k.is_tagged() && (sections_tagged || !group_ok(self.blocks, g, members))
             })
             .map(|(k, _)| *k)
             .collect();
