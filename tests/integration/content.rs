@@ -548,6 +548,33 @@ fn a_class_name_never_removes_the_main_text() {
     let a = analyze(&with_banner, &opts()).unwrap();
     assert!(a.text.contains("8. We use cookies"), "{}", a.text);
     assert!(!a.text.contains("click accept"), "{}", a.text);
+    // A short policy with a settings button in it: the box holds the page's `h1`, which no
+    // consent banner does.
+    let short = "<p>Cookies are small text files that are placed on your device when you visit a \
+                 website. We use them to remember your basket.</p><h2>Managing cookies</h2><p>You \
+                 can change your choices at any time: <button>Cookie settings</button></p>";
+    let html = format!(
+        "<html><body><header><a href=/>Shop</a></header><div class=\"cookie-notice-content\">\
+         <h1>Cookie Policy</h1>{short}</div><footer>© 2024 Shop</footer></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text.starts_with("Cookie Policy\nCookies are small"),
+        "{}",
+        a.text
+    );
+    // The page's own `<body>` named after its topic (WordPress: `page-cookie-notice`), no
+    // `h1` on the page.
+    let html = format!(
+        "<html><body class=\"page page-cookie-notice\"><h2>Cookie Notice</h2>{short}\
+         <form><input type=email><button>Subscribe</button></form></body></html>"
+    );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(
+        a.text.starts_with("Cookie Notice\nCookies are small"),
+        "{}",
+        a.text
+    );
 }
 
 /// A closing contact paragraph after the last section, in the same container as the clauses,

@@ -2,6 +2,7 @@
 
 mod analysis;
 mod batch;
+mod chrome;
 mod cli;
 mod content;
 mod corpus;

@@ -80,7 +80,10 @@ pub fn score(block: &Block) -> BlockScore {
 }
 
 static BOILERPLATE_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(newsletter|nach oben|zurück nach oben|back to top|scroll to top|seite drucken|drucken|print( this)?( page)?|teilen|share( this)?|tweet|facebook|pinterest|whatsapp|sie sind hier|you are here|startseite|breadcrumb|cookie[- ]?einstellungen|cookie[- ]settings|cookie[- ]consent|cookies? (?:entfernen|löschen|verwalten|akzeptieren|ablehnen)|(?:manage|accept|reject) cookies|zum warenkorb|add to cart|in den warenkorb|weiter einkaufen|continue shopping|pdf herunterladen|download( as)? pdf|jetzt anmelden|subscribe|abonnieren|folgen sie uns|follow us)\b")
+    Regex::new(r"(?i)\b(newsletter|nach oben|zurück nach oben|back to top|scroll to top|seite drucken|drucken|print( this)?( page)?|teilen|share( this)?|tweet|facebook|pinterest|whatsapp|sie sind hier|you are here|startseite|breadcrumb|cookie[- ]?einstellungen|cookie[- ]settings|cookie[- ]consent|cookies? (?:entfernen|löschen|verwalten|akzeptieren|ablehnen)|(?:manage|accept|reject) cookies|zum warenkorb|add to cart|in den warenkorb|weiter einkaufen|continue shopping|pdf herunterladen|download( as)? pdf|jetzt anmelden|subscribe|abonnieren|folgen sie uns|follow us\
+|retour en haut|haut de (la )?page|imprimer( cette| la)? page|version imprimable|partager (sur|cette page|cet article)\
+|vous êtes ici|fil d'ariane|param[eè]tres des cookies|g[eé]rer (les )?cookies|(accepter|refuser) (les )?cookies\
+|ajouter au panier|continuer (mes|vos) achats|t[eé]l[eé]charger (le |en )?pdf|abonnez-vous|s'abonner|suivez-nous)\b")
         .expect("valid regex")
 });
 
@@ -248,14 +251,22 @@ fn drop_menu_under_title(blocks: &mut Vec<Block>, first: usize) -> usize {
 /// Removes a breadcrumb trail next to the opening title: a short line beside a heading that
 /// links to other pages and ends, after a separator, with that heading's own text ("Home /
 /// Legal / English – Disney Terms of Use" under "English – Disney Terms of Use"). The trail
-/// only says where the page stands on the site; the title it repeats stays. Looked for among
-/// the first [`BREADCRUMB_WITHIN`] blocks. Returns how many blocks went (0 or 1).
+/// only says where the page stands on the site; the title it repeats stays. A trail set as a
+/// list leaves its last crumb, a list item repeating the heading after it, which goes too.
+/// Looked for among the first [`BREADCRUMB_WITHIN`] blocks. Returns how many blocks went (0
+/// or 1).
 fn drop_breadcrumb_by_title(blocks: &mut Vec<Block>, first: usize) -> usize {
     let end = blocks.len().min(first + BREADCRUMB_WITHIN);
     let trail = (first..end).find(|&i| {
         let b = &blocks[i];
         let Some(last) = last_crumb(b) else {
-            return false;
+            // The trail's last crumb, the current page, as a list item of its own ("Home" is
+            // a link and went with the leading boilerplate): it repeats the heading after it.
+            return b.kind == BlockKind::ListItem
+                && b.words <= SHORT_LINE_WORDS
+                && blocks
+                    .get(i + 1)
+                    .is_some_and(|t| is_heading(t) && same_words(&t.text, &b.text));
         };
         let names = |j: Option<usize>| {
             j.and_then(|j| blocks.get(j))

@@ -24,12 +24,13 @@ pub struct Hiding {
     pub screen_reader_only: bool,
 }
 
-/// How the `class` and `id` values hide an element: one automaton walk over each value finds
-/// the words both tests need (most values hold none, and no token is read then). Banners are
-/// looked for only with `banners`.
-pub fn hiding(class: Option<&str>, id: Option<&str>, banners: bool) -> Hiding {
+/// How the `class` and `id` values hide an element `tag`: one automaton walk over each value
+/// finds the words both tests need (most values hold none, and no token is read then).
+/// Banners are looked for only with `banners`, and never on the page itself ([`PAGE_TAGS`]).
+pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -> Hiding {
     let in_class = class.map(words_in).unwrap_or_default();
     let banner = banners
+        && !PAGE_TAGS.contains(&tag)
         && (in_class.banner || id.is_some_and(|id| words_in(id).banner))
         && class
             .into_iter()
@@ -46,14 +47,19 @@ pub fn hiding(class: Option<&str>, id: Option<&str>, banners: bool) -> Hiding {
 /// Whether an element with these `class` and `id` values is a consent banner.
 #[cfg(test)]
 fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
-    hiding(class, id, true).banner
+    hiding("div", class, id, true).banner
 }
 
 /// Whether an element with this `class` is text for screen readers only.
 #[cfg(test)]
 fn is_screen_reader_only(class: Option<&str>) -> bool {
-    hiding(class, None, false).screen_reader_only
+    hiding("span", class, None, false).screen_reader_only
 }
+
+/// Elements that are the page or its main content, never a widget on it: their class names
+/// describe the page (WordPress sets `page-cookie-notice` on the `<body>` of a page with that
+/// slug), so a banner word there names the page's topic, not a consent banner.
+const PAGE_TAGS: [&str; 3] = ["html", "body", "main"];
 
 /// Whether a class token names text for screen readers only (see [`Hiding`]).
 fn names_screen_reader_only(class: &str) -> bool {

@@ -326,7 +326,7 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| v.as_str())
         };
-        let hidden = hiding(attr("class"), attr("id"), st.skip_banners);
+        let hidden = hiding(&tag, attr("class"), attr("id"), st.skip_banners);
         if hidden.banner || hidden.screen_reader_only {
             (0, true)
         } else {

@@ -44,7 +44,8 @@ fn scan_lead_in(
         let i = c as usize;
         let visible = sums.visible[i].max(1);
         let linky = sums.links[i] as f64 > limits.max_link_share * visible as f64;
-        if linky || stats.tag_name(c) == "nav" {
+        let frame = is_side_frame(stats.tag_name(c));
+        if linky || frame {
             // A tiny action line ("Print | Save", "Go to") or an empty menu between the title
             // and the text is walked past: it is taken only with the document's own title
             // found before it (an `h1`, or a title naming the document), and nothing else is.
@@ -58,8 +59,9 @@ fn scan_lead_in(
                 break;
             }
             // A title box that also holds links (a language menu): take its heading, or
-            // the title line standing before the menu, only.
-            if stats.tag_name(c) != "nav" {
+            // the title line standing before the menu, only. A menu or side column titles
+            // itself ("On this page" over a table of contents), not the document.
+            if !frame {
                 deep_heading = title_in(stats, sums, c).filter(|&h| {
                     sums.visible[h as usize] <= limits.max_lead_in_chars
                         && !in_a_menu(stats, sums, h, c)
@@ -94,6 +96,12 @@ fn scan_lead_in(
         used,
         deep_heading,
     }
+}
+
+/// Page frame beside or below a text that never holds its title: a menu, a side column (a
+/// sticky table of contents, "On this page"), a footer, a form.
+fn is_side_frame(tag: &str) -> bool {
+    matches!(tag, "nav" | "aside" | "footer" | "form" | "menu")
 }
 
 /// Whether `heading` sits in a menu, a list, a side column or a form inside `box`: the
@@ -155,7 +163,7 @@ pub(super) fn add_lead_in(
                 body_level_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
             // Nothing above the document's own title belongs to the document.
             let title = (!has_title)
-                .then(|| document_title_box(stats, sums, siblings, headings, limits))
+                .then(|| document_title_box((stats, page), sums, siblings, headings, limits))
                 .flatten();
             let lead_in: Vec<ElementId> = title
                 .into_iter()
@@ -283,9 +291,10 @@ fn body_level_lead_in(
 /// The sibling just before `siblings[pos]` at the level of the body's children (the site
 /// frame) when it is the content's title: an `h1` element itself (the page's own heading,
 /// whatever it says), or an `h2`/`h3` or a box holding nothing but a heading, when that
-/// heading names a legal document ("AGB", "Privacy Policy"; "Willkommen im Shop" is not).
+/// heading names a legal document ("AGB", "Privacy Policy"; "Willkommen im Shop" is not), or
+/// a box holding an `h1` and its date line, nothing else (a hero box).
 pub(super) fn document_title_box(
-    stats: &StyleStats,
+    (stats, page): (&StyleStats, &str),
     sums: &StyleSums,
     siblings: &[ElementId],
     pos: usize,
@@ -307,9 +316,34 @@ pub(super) fn document_title_box(
     }
     let heading = title_in(stats, sums, c)?;
     let text = heading_text(stats, heading)?;
-    // Nothing but the heading: its characters are all the box's characters.
+    // Nothing but the heading (its characters are all the box's characters), or an `h1` with
+    // its date line: a page's hero box ("Acceptable Use Policy", "Effective date: 1 January
+    // 2024").
     let alone = sums.visible[heading as usize] == sums.visible[i];
-    (alone && crate::structure::hierarchy::names_a_document(text)).then_some(c)
+    let titled = stats.tag_name(heading) == "h1" && dated_title_box(page, stats, c, heading);
+    ((alone && crate::structure::hierarchy::names_a_document(text)) || titled).then_some(c)
+}
+
+/// Whether `boxed` holds text outside `heading`, all of it date lines ("Last updated …"). A
+/// box holding a lone `h1` that names no document is a theme's page title as often as the
+/// document's ("Rücksendungen" over a "Rücktrittsrecht"); with its date line it opens the
+/// document.
+fn dated_title_box(page: &str, stats: &StyleStats, boxed: ElementId, heading: ElementId) -> bool {
+    let (Some(own), Some(outer)) = (
+        stats.elements.get(heading as usize),
+        stats.elements.get(boxed as usize),
+    ) else {
+        return false;
+    };
+    if outer.all_chars > 0 {
+        return false;
+    }
+    let own = own.range.clone();
+    let mut lines = descendants(stats, boxed)
+        .filter(|(_, e)| e.all_chars > 0 && !own.contains(&e.range.start))
+        .peekable();
+    lines.peek().is_some()
+        && lines.all(|(j, _)| title_line(page, stats, j as ElementId) == Some(TitleLine::Date))
 }
 
 /// The text of an `h1`–`h3` element as pass 1 kept it.

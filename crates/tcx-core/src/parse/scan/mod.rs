@@ -99,6 +99,9 @@ pub struct StyleStats {
     pub banner_chars: u64,
     /// Controls (`button`, `input`, `select`) inside skipped consent banners.
     pub banner_controls: u64,
+    /// A skipped consent banner holds an `h1`: the page's own title, which no consent
+    /// banner carries.
+    pub banner_title: bool,
     /// End tags the page misnests, read by the browser's rules where lol_html's element stack
     /// pairs them otherwise (`<p>a<div>b</p>`: the `div` closed the `p`, the `</p>` closes
     /// nothing); 0 on a well-nested page. Given in chunks, without the whole page, the
@@ -205,9 +208,11 @@ impl StyleStats {
             .map(|e| u64::from(e.counted_chars))
             .sum();
         // A consent banner is short text around its buttons; a policy is long text with a
-        // button at most here and there.
+        // button at most here and there, or the page's title (a cookie policy with a
+        // "Cookie settings" button in a box named `cookie-notice-content`).
         let policy_like = stats.banner_controls == 0
-            || stats.banner_chars > BANNER_CHARS_PER_CONTROL * stats.banner_controls;
+            || stats.banner_chars > BANNER_CHARS_PER_CONTROL * stats.banner_controls
+            || stats.banner_title;
         if stats.banner_chars > counted && policy_like {
             return Self::scan_pass(chunks, total_len, options, false, source);
         }

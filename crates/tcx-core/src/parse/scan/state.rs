@@ -110,6 +110,7 @@ impl ScanState {
                 consent_banners_skipped: true,
                 banner_chars: 0,
                 banner_controls: 0,
+                banner_title: false,
                 repaired_end_tags: 0,
             },
             stack: ElementStack::new(),
@@ -208,15 +209,19 @@ impl ScanState {
         let in_link = parent_in_link
             || (tag == "a" && is_link_anchor(attr("href"), attr("name"), attr("id")));
         let hidden = if parent_rendered {
-            hiding(attr("class"), attr("id"), self.skip_banners)
+            hiding(tag, attr("class"), attr("id"), self.skip_banners)
         } else {
             Hiding::default()
         };
         let rendered =
             parent_rendered && !is_unrendered(tag) && !hidden.banner && !hidden.screen_reader_only;
         let in_banner = self.in_banner[parent as usize] || hidden.banner;
-        if in_banner && matches!(tag, "button" | "input" | "select") {
-            self.stats.banner_controls += 1;
+        if in_banner {
+            match tag {
+                "button" | "input" | "select" => self.stats.banner_controls += 1,
+                "h1" => self.stats.banner_title = true,
+                _ => {}
+            }
         }
         let in_frame = parent_in_frame || is_frame_or_code(tag, attr("role"), attr("aria-modal"));
         let style = if rendered {

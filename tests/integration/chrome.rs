@@ -1,0 +1,80 @@
+//! The site's chrome just around a legal text on pages nobody tuned on: a side column's
+//! label, a hero box with the title and date, a breadcrumb set as a list, utility links.
+
+use tcx::{AnalysisOptions, analyze};
+
+fn text_of(html: &str) -> String {
+    analyze(html, &AnalysisOptions::default()).unwrap().text
+}
+
+const SECTIONS: &str = "<h2>1. Accounts</h2><p>You must provide accurate and complete \
+    information when creating an account and keep it up to date at all times.</p><h2>2. Fees</h2>\
+    <p>Paid plans are billed in advance on a monthly or annual basis. All fees are \
+    non-refundable except as stated in these terms.</p>";
+
+#[test]
+fn a_side_column_gives_no_title() {
+    // A sticky table of contents beside the article: its label is no part of the document.
+    let html = format!(
+        "<html><body><header><a href=/>Loopwise</a> <a href=/pricing>Pricing</a></header><main>\
+         <div class=layout><aside class=toc><p><strong>On this page</strong></p><a href=#a>1. \
+         Accounts</a><a href=#b>2. Fees</a></aside><article><h1>Terms of Service</h1><p>Last \
+         updated: February 20, 2024</p>{SECTIONS}</article></div></main><footer>© 2024 \
+         Loopwise</footer></body></html>"
+    );
+    let text = text_of(&html);
+    assert!(text.starts_with("Terms of Service\nLast updated"), "{text}");
+}
+
+#[test]
+fn a_hero_box_with_the_title_and_its_date_opens_the_document() {
+    // The title and date stand in a section of their own before the policy's section, both
+    // among the body's children; the title names no document the vocabulary knows.
+    let html = format!(
+        "<html><body><header><a href=/>Nimbus</a> <a href=/vps>Cloud VPS</a></header>\
+         <section class=hero><div class=wrap><h1>Acceptable Use Policy</h1><p>Effective date: \
+         1 January 2024</p></div></section><section class=policy><div class=wrap><p>This policy \
+         sets out the rules that apply to all customers of Nimbus Hosting Ltd and forms part of \
+         our Terms of Service.</p>{SECTIONS}</div></section><footer>© 2024 Nimbus Hosting \
+         Ltd</footer></body></html>"
+    );
+    let text = text_of(&html);
+    assert!(
+        text.starts_with("Acceptable Use Policy\nEffective date: 1 January 2024\nThis policy"),
+        "{text}"
+    );
+    // A box with a lone `h1` that names no document and no date line stays out: a theme's
+    // page title, not the document's.
+    let html = html.replace("<p>Effective date: 1 January 2024</p>", "");
+    let text = text_of(&html);
+    assert!(text.starts_with("This policy"), "{text}");
+}
+
+#[test]
+fn the_current_pages_crumb_is_no_text() {
+    // A breadcrumb set as a list: "Home" links back, the current page's crumb repeats the
+    // title after it.
+    let html = format!(
+        "<html><body><main><div class=page-intro><ul class=breadcrumb><li><a href=/>Home</a>\
+         </li><li>Privacy Notice</li></ul><h1>Privacy Notice</h1></div><div class=legal><p>Last \
+         updated: 12 February 2024</p>{SECTIONS}</div></main></body></html>"
+    );
+    let text = text_of(&html);
+    assert!(text.starts_with("Privacy Notice\nLast updated"), "{text}");
+}
+
+#[test]
+fn french_utility_links_at_the_end_are_no_text() {
+    let html = "<html lang=fr><body><div class=main><h1>Conditions Générales de Vente</h1>\
+        <div class=cms><p><strong>ARTICLE 1 - CHAMP D'APPLICATION</strong></p><p>Les présentes \
+        conditions générales de vente s'appliquent à toutes les ventes conclues sur le site entre \
+        la société et tout client.</p><p><strong>ARTICLE 2 - DROIT APPLICABLE</strong></p><p>Les \
+        présentes conditions sont soumises à la loi française.</p><p><a \
+        href=\"javascript:window.print()\">Imprimer cette page</a> | <a href=#top>Retour en \
+        haut</a></p></div></div><footer>© 2024 Maison Lavande</footer></body></html>";
+    let text = text_of(html);
+    assert!(
+        text.trim_end().ends_with("soumises à la loi française."),
+        "{text}"
+    );
+}
