@@ -70,6 +70,22 @@ fn bold_paragraph_titles_without_heading_tags() {
 }
 
 #[test]
+fn bold_lines_between_line_breaks_under_the_h1_are_titles() {
+    // An imprint written as one box of lines: `<b>` titles, `<br>` between the lines. The
+    // lines share their box, which also holds the `h1`; that must not make them subordinate
+    // to nothing (HEPS C1 looks at each title's own run of lines).
+    let html = "<div class=content><h1>Impressum</h1><b>Angaben gemäß § 5 TMG</b><br>\
+        Holzwerk Becker GmbH<br>Lindenstraße 27, 49074 Osnabrück<br><br><b>Kontakt</b><br>\
+        Telefon: 0541 9876540<br>E-Mail: info@holzwerk.example<br><br><b>Haftung für \
+        Inhalte</b><br>Als Diensteanbieter sind wir gemäß § 7 Abs. 1 TMG für eigene Inhalte auf \
+        diesen Seiten nach den allgemeinen Gesetzen verantwortlich.</div>";
+    assert_eq!(
+        outline(&tree(html, &[])),
+        "Impressum [Angaben gemäß § 5 TMG, Kontakt, Haftung für Inhalte]"
+    );
+}
+
+#[test]
 fn bold_paragraph_titles_under_two_title_tags_at_the_top() {
     // The theme's page title and the document's own `h1` open the page; the sections are
     // bold paragraphs. Heading tags only at the top say nothing about how the sections are

@@ -506,7 +506,36 @@ pub fn includes_upper_headings(
         let from = upper.partition_point(|&u| u < f);
         upper.get(from).is_some_and(|&u| u <= end)
     };
-    let with = front.iter().filter(|&&f| holds(f)).count();
+    // Lines of one element (`<b>Kontakt</b><br>Telefon …` in a `div`) share their block
+    // node, so the climb cannot part them and their front node is that element, which also
+    // holds the `h1` above them. A member's part of the page is then its run of blocks, up to
+    // the next member in that element or the element's end.
+    let heading_in = |from: usize, to: usize| {
+        blocks[from..to.min(blocks.len())]
+            .iter()
+            .any(|b| upper.binary_search(&b.node).is_ok())
+    };
+    let with = (0..front.len())
+        .filter(|&k| {
+            let node = nodes[k];
+            let shared = (k > 0 && nodes[k - 1] == node) || nodes.get(k + 1) == Some(&node);
+            if !shared {
+                return holds(front[k]);
+            }
+            let from = members[k];
+            let to = match members.get(k + 1) {
+                Some(&next) if nodes[k + 1] == node => next,
+                _ => {
+                    let end = spans.get(node as usize).copied().unwrap_or(node);
+                    blocks[from..]
+                        .iter()
+                        .position(|b| b.node < node || b.node > end)
+                        .map_or(blocks.len(), |p| from + p)
+                }
+            };
+            heading_in(from, to)
+        })
+        .count();
     with as f64 >= UPPER_HEADINGS_RATIO * front.len() as f64
 }
 
