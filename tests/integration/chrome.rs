@@ -78,3 +78,23 @@ fn french_utility_links_at_the_end_are_no_text() {
         "{text}"
     );
 }
+
+#[test]
+fn a_side_column_named_by_its_class_is_page_frame() {
+    // A short imprint beside a theme's widget column (no `<aside>`): the column's teaser, a
+    // sentence in the page's paragraph style, must neither pull the container up nor join
+    // the imprint as its closing lines.
+    let html = "<html><body><header><a href=/>Start</a> <a href=/kontakt>Kontakt</a></header>\
+        <div class=row><div class=content-area><h1>Impressum</h1><p>Tischlerei Holzwerk Becker \
+        GmbH, Lindenstraße 27, 49074 Osnabrück. Vertreten durch den Geschäftsführer Thomas \
+        Becker.</p><p>Registergericht: Amtsgericht Osnabrück, Registernummer: HRB 204567. \
+        Umsatzsteuer-ID: DE 298765432.</p></div><div class=sidebar><div class=widget><div \
+        class=widget-title>Öffnungszeiten</div><p>Mo–Fr 7:00–16:30 Uhr</p></div><div \
+        class=widget><div class=widget-title>Jetzt Angebot anfordern</div><p>Sie planen eine \
+        Treppe nach Maß? Rufen Sie uns an.</p><a class=btn href=/kontakt>Zum \
+        Kontaktformular</a></div></div></div><footer>© 2024 Holzwerk Becker</footer></body>\
+        </html>";
+    let text = text_of(html);
+    assert!(text.starts_with("Impressum\nTischlerei"), "{text}");
+    assert!(text.trim_end().ends_with("DE 298765432."), "{text}");
+}

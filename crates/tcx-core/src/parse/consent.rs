@@ -1,7 +1,8 @@
-//! Boilerplate recognisable from markup alone: cookie-consent banners and consent-manager
-//! layers. Their text is long prose ("Wir verwenden Cookies, um …") that can out-weigh a
-//! short legal page (an imprint of short lines) in the style statistics, so both passes skip
-//! them like unrendered elements.
+//! Boilerplate recognisable from markup alone. Cookie-consent banners and consent-manager
+//! layers hold long prose ("Wir verwenden Cookies, um …") that can out-weigh a short legal
+//! page (an imprint of short lines) in the style statistics, so both passes skip them like
+//! unrendered elements, as they skip text for screen readers only. A side column named by its
+//! class (`sidebar`, `widget`) is page frame like `<aside>`.
 
 use std::sync::LazyLock;
 
@@ -22,6 +23,10 @@ pub struct Hiding {
     /// reader never sees it ("Skip to content", "Breadcrumb", "Share on Twitter", "(opens in a
     /// new window)"), so it is no part of the page's text.
     pub screen_reader_only: bool,
+    /// A side column of widgets named by a class or id token ([`SIDE_COLUMNS`]: WordPress
+    /// themes' `<div class="sidebar">`, `<section class="widget">`) on pages that do not use
+    /// `<aside>`: page frame, not hidden (pass 1 leaves it out of the most common style).
+    pub side_column: bool,
 }
 
 /// How the `class` and `id` values hide an element `tag`: one automaton walk over each value
@@ -38,11 +43,41 @@ pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -
             .chain(id)
             .any(token_is_banner);
     let screen_reader_only = in_class.screen_reader && class.is_some_and(names_screen_reader_only);
+    let side_column = (in_class.side_column || id.is_some_and(|id| words_in(id).side_column))
+        && class
+            .into_iter()
+            .flat_map(str::split_ascii_whitespace)
+            .chain(id)
+            .any(|token| {
+                SIDE_COLUMNS
+                    .iter()
+                    .any(|name| token.eq_ignore_ascii_case(name))
+            });
     Hiding {
         banner,
         screen_reader_only,
+        side_column,
     }
 }
+
+/// Class or id tokens of a side column or one of its widgets (whole tokens only: a body's
+/// `has-sidebar` or a page builder's `elementor-widget` name no side column).
+const SIDE_COLUMNS: [&str; 11] = [
+    "sidebar",
+    "site-sidebar",
+    "page-sidebar",
+    "primary-sidebar",
+    "secondary-sidebar",
+    "left-sidebar",
+    "right-sidebar",
+    "sidebar-left",
+    "sidebar-right",
+    "widget-area",
+    "widget",
+];
+
+/// Every [`SIDE_COLUMNS`] token holds one of these.
+const SIDE_COLUMN_WORDS: [&str; 2] = ["sidebar", "widget"];
 
 /// Whether an element with these `class` and `id` values is a consent banner.
 #[cfg(test)]
@@ -106,12 +141,18 @@ const SCREEN_READER_ONLY: [&str; 10] = [
     "hidden-accessible",
 ];
 
-/// [`BANNER_WORDS`] then [`SCREEN_READER_ONLY`], as one automaton (ASCII case ignored).
+/// [`BANNER_WORDS`], [`SCREEN_READER_ONLY`] and [`SIDE_COLUMN_WORDS`], as one automaton
+/// (ASCII case ignored).
 static MARKUP_WORDS: LazyLock<DFA> = LazyLock::new(|| {
     DFA::builder()
         .ascii_case_insensitive(true)
         .prefilter(false)
-        .build(BANNER_WORDS.iter().chain(&SCREEN_READER_ONLY))
+        .build(
+            BANNER_WORDS
+                .iter()
+                .chain(&SCREEN_READER_ONLY)
+                .chain(&SIDE_COLUMN_WORDS),
+        )
         .expect("a few fixed words")
 });
 
@@ -120,6 +161,7 @@ static MARKUP_WORDS: LazyLock<DFA> = LazyLock::new(|| {
 struct WordsIn {
     banner: bool,
     screen_reader: bool,
+    side_column: bool,
 }
 
 /// Walks [`MARKUP_WORDS`] over `value` byte by byte (values are short: a walk costs less
@@ -134,10 +176,13 @@ fn words_in(value: &str) -> WordsIn {
         state = words.next_state(Anchored::No, state, b);
         if words.is_special(state) && words.is_match(state) {
             for i in 0..words.match_len(state) {
-                if words.match_pattern(state, i).as_usize() < BANNER_WORDS.len() {
+                let pattern = words.match_pattern(state, i).as_usize();
+                if pattern < BANNER_WORDS.len() {
                     found.banner = true;
-                } else {
+                } else if pattern < BANNER_WORDS.len() + SCREEN_READER_ONLY.len() {
                     found.screen_reader = true;
+                } else {
+                    found.side_column = true;
                 }
             }
         }
@@ -216,6 +261,22 @@ fn token_is_banner(token: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn side_columns_are_named_by_whole_tokens() {
+        let side =
+            |class: Option<&str>, id: Option<&str>| hiding("div", class, id, true).side_column;
+        assert!(side(Some("col-4 sidebar"), None));
+        assert!(side(Some("widget widget_text"), None));
+        assert!(side(None, Some("Sidebar")));
+        assert!(side(Some("x"), Some("widget-area")));
+        assert!(!side(Some("page has-sidebar"), None));
+        assert!(!side(
+            Some("elementor-widget elementor-widget-text-editor"),
+            None
+        ));
+        assert!(!side(Some("content"), Some("main")));
+    }
 
     #[test]
     fn screen_reader_only_classes_are_recognised() {

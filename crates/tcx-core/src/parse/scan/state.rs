@@ -223,7 +223,9 @@ impl ScanState {
                 _ => {}
             }
         }
-        let in_frame = parent_in_frame || is_frame_or_code(tag, attr("role"), attr("aria-modal"));
+        let in_frame = parent_in_frame
+            || hidden.side_column
+            || is_frame_or_code(tag, attr("role"), attr("aria-modal"));
         let style = if rendered {
             self.intern_element_style(tag, attrs)
         } else {
