@@ -86,6 +86,24 @@ fn bold_lines_between_line_breaks_under_the_h1_are_titles() {
 }
 
 #[test]
+fn a_bold_closing_line_heads_nothing() {
+    let html = "<h1>Widerrufsbelehrung</h1><p><b>Widerrufsrecht</b></p><p>Sie haben das Recht, \
+        binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.</p><p><b>Folgen \
+        des Widerrufs</b></p><p>Wenn Sie diesen Vertrag widerrufen, haben wir Ihnen alle Zahlungen \
+        unverzüglich zurückzuzahlen.</p><p><b>Ende der Widerrufsbelehrung</b></p>";
+    let sections = tree(html, &[]);
+    assert_eq!(
+        outline(&sections),
+        "Widerrufsbelehrung [Widerrufsrecht, Folgen des Widerrufs]"
+    );
+    let last = &sections[0].subsections[1];
+    assert_eq!(
+        last.paragraphs.last().map(String::as_str),
+        Some("Ende der Widerrufsbelehrung")
+    );
+}
+
+#[test]
 fn bold_paragraph_titles_under_two_title_tags_at_the_top() {
     // The theme's page title and the document's own `h1` open the page; the sections are
     // bold paragraphs. Heading tags only at the top say nothing about how the sections are

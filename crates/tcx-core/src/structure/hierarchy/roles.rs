@@ -135,7 +135,8 @@ impl<'b> Candidates<'b> {
 
     /// A non-tag candidate directly followed by one of its own style heads nothing, unless
     /// it is a numbered title of a confirmed sequence followed by an unnumbered title
-    /// (`9. Regelungen` then `Dauer der Vereinbarung`: the sub-titles belong to it).
+    /// (`9. Regelungen` then `Dauer der Vereinbarung`: the sub-titles belong to it). Nor does
+    /// one that ends the content: a bold closing line ("Ende der Widerrufsbelehrung").
     pub(super) fn drop_heads_of_nothing(&mut self) {
         let enums = &self.enums;
         let numbered_parent = |i: usize| {
@@ -149,7 +150,8 @@ impl<'b> Candidates<'b> {
             .filter(|&i| {
                 self.group[i].is_some_and(|k| {
                     !k.is_tagged()
-                        && self.group.get(i + 1).copied().flatten() == Some(k)
+                        && (self.group.get(i + 1).copied().flatten() == Some(k)
+                            || i + 1 == self.group.len())
                         && !is_document_title(&self.blocks[i])
                         && !numbered_parent(i)
                 })
