@@ -585,6 +585,24 @@ fn german_clause_addresses_section_absatz_and_letter() {
 }
 
 #[test]
+fn decimal_clauses_under_numbered_sections() {
+    // The commonest German AGB numbering: "1. Geltungsbereich" with "1.1", "1.2" under it.
+    let html = "<html><body><main><h1>AGB</h1><h2>1. Geltungsbereich</h2><p>1.1 Diese AGB \
+        gelten für alle Verträge, die ein Kunde mit dem Verkäufer über den Online-Shop \
+        abschließt.</p><p>1.2 Verbraucher ist jede natürliche Person, die ein Rechtsgeschäft \
+        überwiegend zu privaten Zwecken abschließt.</p><h2>2. Vertragsschluss</h2><p>2.1 Die \
+        Produktbeschreibungen im Online-Shop stellen keine verbindlichen Angebote dar.</p><p>2.2 \
+        Der Kunde gibt durch Klicken des Bestellbuttons ein verbindliches Angebot ab.</p>\
+        </main></body></html>";
+    assert_eq!(
+        clause_text(html, &["2.", "2.2"]).as_deref(),
+        Some("2.2 Der Kunde gibt durch Klicken des Bestellbuttons ein verbindliches Angebot ab.")
+    );
+    assert!(clause_text(html, &["1.", "1.2"]).is_some());
+    assert!(clause_text(html, &["1.", "1.3"]).is_none());
+}
+
+#[test]
 fn english_clause_addresses_with_roman_items() {
     let body = "You may use the service only as permitted by these terms and by law.";
     let html = format!(

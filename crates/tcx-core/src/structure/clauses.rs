@@ -4,8 +4,10 @@
 //!
 //! Rules, per section, over its own paragraphs in order:
 //! - a paragraph opens a clause when it starts with a number in parentheses, with a closing
-//!   parenthesis or with a dot (`(3)`, `b)`, `1.`); numbers after a word or sign (`§ 3`,
-//!   `Art. 2`) are section titles or citations, and bare numbers (`14 Tage …`) are text;
+//!   parenthesis or with a dot (`(3)`, `b)`, `1.`), or with a multi-level decimal number
+//!   (`1.2`, `1.2.3.`: its depth is its level, and it continues only a number with the same
+//!   values before the last); numbers after a word or sign (`§ 3`, `Art. 2`) are section
+//!   titles or citations, and bare numbers (`14 Tage …`) are text;
 //! - a number continues an open sequence when it is the next value of that level (one-letter
 //!   Roman/letter ambiguity resolved by whichever reading continues: `(i)` after `(h)` is a
 //!   letter, `(i)` under `(b)` starts Roman numerals); it then closes every deeper clause;
@@ -21,13 +23,16 @@
 use super::enumeration::{self, Decoration, NumberKind};
 use crate::model::{Clause, Section};
 
-/// The level of a clause number: number system and decoration.
-type Level = (NumberKind, Decoration);
+/// The level of a clause number: number system, decoration and depth (`1.2` has depth 2).
+type Level = (NumberKind, Decoration, usize);
 
 /// A clause number read from the start of a paragraph, with its other reading.
 struct Marker {
     raw: String,
     readings: Vec<(Level, u32)>,
+    /// The values before the last of a multi-level number (`[1]` for `1.2`): a `1.3` continues
+    /// a `1.2` only, not a `2.2`.
+    stem: Vec<u32>,
 }
 
 /// Adds the clause trees to every section of the tree (iteratively: lists nest deeply).
@@ -47,20 +52,35 @@ pub fn add_clauses(sections: &mut [Section]) {
 
 fn marker(paragraph: &str) -> Option<Marker> {
     let e = enumeration::detect(paragraph)?;
-    let accepted = matches!(
-        e.decoration,
-        Decoration::Parens | Decoration::CloseParen | Decoration::Dot | Decoration::Ordinal
-    ) && e.values.len() == 1;
-    if !accepted {
+    let (&last, stem) = e.values.split_last()?;
+    let single = stem.is_empty()
+        && matches!(
+            e.decoration,
+            Decoration::Parens | Decoration::CloseParen | Decoration::Dot | Decoration::Ordinal
+        );
+    // Multi-level decimal numbers (`1.1`, `2.3.1`, with or without a final dot): the clauses
+    // of a numbered section in most German AGB and many English terms.
+    let decimal = !stem.is_empty()
+        && e.kind == NumberKind::Arabic
+        && matches!(e.decoration, Decoration::Plain | Decoration::Dot);
+    if !single && !decimal {
         return None;
     }
-    let mut readings = vec![((e.kind, e.decoration), e.values[0])];
+    // `1.1` and `1.1.` are one level.
+    let decoration = if decimal {
+        Decoration::Plain
+    } else {
+        e.decoration
+    };
+    let depth = e.values.len();
+    let mut readings = vec![((e.kind, decoration, depth), last)];
     if let Some((kind, value)) = e.alternative {
-        readings.push(((kind, e.decoration), value));
+        readings.push(((kind, decoration, depth), value));
     }
     Some(Marker {
         raw: e.raw.trim().to_owned(),
         readings,
+        stem: stem.to_vec(),
     })
 }
 
@@ -69,6 +89,7 @@ fn marker(paragraph: &str) -> Option<Marker> {
 struct Open {
     level: Level,
     value: u32,
+    stem: Vec<u32>,
     address: Vec<String>,
     path: Vec<usize>,
 }
@@ -94,6 +115,7 @@ fn clauses_of(paragraphs: &[String], prefix: &[String]) -> Vec<Clause> {
                 open.push(Open {
                     level,
                     value,
+                    stem: m.stem.clone(),
                     address,
                     path,
                 });
@@ -117,7 +139,10 @@ fn place(m: &Marker, open: &[Open]) -> Option<(Level, u32, usize)> {
     // Continue an open level, innermost first.
     for depth in (0..open.len()).rev() {
         for &(level, value) in &m.readings {
-            if open[depth].level == level && open[depth].value + 1 == value {
+            if open[depth].level == level
+                && open[depth].value + 1 == value
+                && open[depth].stem == m.stem
+            {
                 return Some((level, value, depth));
             }
         }
@@ -204,6 +229,24 @@ mod tests {
         let c = clauses_of(&letters, &[]);
         assert_eq!(c.len(), 9);
         assert!(c.iter().all(|c| c.clauses.is_empty()));
+    }
+
+    #[test]
+    fn decimal_numbers_are_clauses_nested_by_depth() {
+        let p = paras(&[
+            "1.1 Diese AGB gelten für alle Verträge.",
+            "1.2 Verbraucher ist jede natürliche Person:",
+            "1.2.1 erstens;",
+            "1.2.2 zweitens.",
+            "1.3. Abweichende Bedingungen gelten nicht.",
+            "2.2 continues nothing: its stem is another section's.",
+        ]);
+        let c = clauses_of(&p, &["1.".into()]);
+        assert_eq!(
+            outline(&c),
+            "1.1[0..1], 1.2[1..4] {1.2.1[2..3], 1.2.2[3..4]}, 1.3.[4..6]"
+        );
+        assert_eq!(c[1].clauses[1].address, ["1.", "1.2", "1.2.2"]);
     }
 
     #[test]
