@@ -86,6 +86,23 @@ fn bold_lines_between_line_breaks_under_the_h1_are_titles() {
 }
 
 #[test]
+fn a_page_title_naming_the_first_document_holds_the_documents() {
+    // A JTL shop's AGB page: the theme's `h1` "AGB", then the documents as `h2`s, the first
+    // of them the AGB again. The three documents are siblings under the page's title.
+    let html = format!(
+        "<div id=content><h1>AGB</h1><div class=link_content><h2>Allgemeine \
+         Geschäftsbedingungen</h2><p>1.1 {VERTRAG}</p><p>1.2 {VERTRAG}</p><h2>Widerrufsbelehrung</h2>\
+         <p>Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu \
+         widerrufen.</p><h2>Muster-Widerrufsformular</h2><p>(*) Unzutreffendes streichen.</p>\
+         </div></div>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "AGB [Allgemeine Geschäftsbedingungen, Widerrufsbelehrung, Muster-Widerrufsformular]"
+    );
+}
+
+#[test]
 fn a_bold_closing_line_heads_nothing() {
     let html = "<h1>Widerrufsbelehrung</h1><p><b>Widerrufsrecht</b></p><p>Sie haben das Recht, \
         binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.</p><p><b>Folgen \

@@ -401,7 +401,7 @@ impl DocumentTitles {
         let kinds = kinds.len();
         let mut previous_kind: Option<String> = None;
         let mut repeat = vec![false; blocks.len()];
-        let title: Vec<bool> = (0..blocks.len())
+        let mut title: Vec<bool> = (0..blocks.len())
             .map(|i| {
                 if !named[i] {
                     return false;
@@ -412,6 +412,20 @@ impl DocumentTitles {
                 !repeat[i] && (kinds >= 2 || c.group[i].is_some_and(|k| k.is_tagged()))
             })
             .collect();
+        // A first title followed at once by a smaller one of its own kind ("AGB" as the `h1`,
+        // then the `h2`s "Allgemeine Geschäftsbedingungen", "Widerrufsbelehrung",
+        // "Muster-Widerrufsformular") is the page's title: the documents stand on the second
+        // one's level, under it.
+        let lead_title = title.iter().position(|&t| t).filter(|&d| {
+            kinds >= 2
+                && repeat.get(d + 1) == Some(&true)
+                && looks_above(&blocks[d], &blocks[d + 1])
+        });
+        if let Some(d) = lead_title {
+            title[d] = false;
+            title[d + 1] = true;
+            repeat[d + 1] = false;
+        }
         // Visual evidence outranks the vocabulary: a title that looks less prominent than the
         // first document title ("Muster-Widerrufsformular" in the style of the
         // Widerrufsbelehrung's own sections) stays a section; the vocabulary only places titles
@@ -441,9 +455,12 @@ impl DocumentTitles {
         let rank = first.map(|i| c.rank(i, ranks).unwrap_or(1));
         // A first title naming several documents ("Widerrufsbelehrung & Widerrufsformular")
         // is the page's title over them, one level above.
-        let page_title = first.and_then(|d| {
-            page_title(c, ranks, d, rank)
-                .or_else(|| (kinds >= 2 && names_several_documents(&blocks[d].text)).then_some(d))
+        let page_title = lead_title.or_else(|| {
+            first.and_then(|d| {
+                page_title(c, ranks, d, rank).or_else(|| {
+                    (kinds >= 2 && names_several_documents(&blocks[d].text)).then_some(d)
+                })
+            })
         });
         DocumentTitles {
             title,
