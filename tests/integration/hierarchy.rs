@@ -103,6 +103,45 @@ fn a_page_title_naming_the_first_document_holds_the_documents() {
 }
 
 #[test]
+fn a_heading_tag_between_numbered_bold_titles_parts_them() {
+    // Wix-like CGV: `h2` parts, bold "Article n" lines (untagged: the tags are the structure
+    // here, so the articles are numbered body-style titles) continuing across the parts.
+    let para = "Les prix sont indiqués en euros toutes taxes comprises et la commande est \
+                confirmée par e-mail.";
+    let html = format!(
+        "<h1>Conditions Générales de Vente</h1><h2>Préambule</h2><p><b>Article 1 - \
+         Produits</b></p><p>{para}</p><p><b>Article 2 - Prix</b></p><p>{para}</p><h2>Commande \
+         et paiement</h2><p><b>Article 3 - Commande</b></p><p>{para}</p><p><b>Article 4 - \
+         Paiement</b></p><p>{para}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Conditions Générales de Vente [Préambule [Article 1 - Produits, Article 2 - Prix], \
+         Commande et paiement [Article 3 - Commande, Article 4 - Paiement]]"
+    );
+}
+
+#[test]
+fn a_section_named_after_its_own_document_holds_nothing() {
+    // eRecht24's privacy policy: the `h3` "Datenschutz" is the first section of "1.
+    // Allgemeine Hinweise", beside the `h3`s after it, not a document holding them.
+    let html = "<h1>Datenschutzerklärung</h1><h2>1. Allgemeine Hinweise und \
+        Pflichtinformationen</h2><h3>Datenschutz</h3><p>Die Betreiber dieser Seiten nehmen den \
+        Schutz Ihrer persönlichen Daten sehr ernst.</p><h3>Hinweis zur verantwortlichen \
+        Stelle</h3><p>Die verantwortliche Stelle für die Datenverarbeitung auf dieser Website \
+        ist die Muster GmbH.</p><h3>Widerspruchsrecht</h3><p>Sie haben jederzeit das Recht, \
+        gegen die Verarbeitung Ihrer Daten Widerspruch einzulegen.</p><h2>2. Datenerfassung auf \
+        dieser Website</h2><p>Die Datenverarbeitung auf dieser Website erfolgt durch den \
+        Websitebetreiber.</p>";
+    assert_eq!(
+        outline(&tree(html, &[])),
+        "Datenschutzerklärung [1. Allgemeine Hinweise und Pflichtinformationen [Datenschutz, \
+         Hinweis zur verantwortlichen Stelle, Widerspruchsrecht], 2. Datenerfassung auf dieser \
+         Website]"
+    );
+}
+
+#[test]
 fn a_bold_closing_line_heads_nothing() {
     let html = "<h1>Widerrufsbelehrung</h1><p><b>Widerrufsrecht</b></p><p>Sie haben das Recht, \
         binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.</p><p><b>Folgen \

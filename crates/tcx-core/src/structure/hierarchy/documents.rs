@@ -20,10 +20,17 @@ pub(super) fn document_kind(b: &Block) -> Option<String> {
     };
     let m = DOCUMENT_TITLE.find(text.trim())?;
     let kind = fold(m.as_str()).replace(['-', ' ', '\'', '’'], "");
-    // The general terms under their several names are one kind of document; the French terms
-    // of use are the English ones.
+    // The general terms under their several names are one kind of document, the privacy
+    // policy under its several names another ("Datenschutz" in a Datenschutzerklärung is a
+    // section of it); the French terms of use are the English ones.
     Some(if kind == "cgu" || kind.contains("utilisation") {
         "termsofuse".to_owned()
+    } else if kind.starts_with("datenschutz")
+        || kind.starts_with("privacy")
+        || kind.contains("confidentialité")
+        || kind.contains("protectiondesdonnées")
+    {
+        "privacy".to_owned()
     } else if matches!(kind.as_str(), "agb" | "cgv")
         || kind.contains("geschäftsbedingungen")
         || kind.contains("conditions")

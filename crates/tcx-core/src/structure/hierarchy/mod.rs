@@ -263,8 +263,10 @@ fn titles_its_item(blocks: &[Block], i: usize, bold_titles: bool) -> bool {
 /// (`§ 6`, "Widerrufsbelehrung", …, `§ 7`; `9.`, "Dauer der Vereinbarung", …, `10.`): the
 /// index of the numbered heading before them, which they belong to (one pattern per level: a level keeps
 /// one enumeration pattern; what interrupts the sequence is demoted under it). Only headings
-/// of the same or a less prominent level are demoted, and document titles; any heading when
-/// the numbered titles are in body style (their sequence is the only structure there is).
+/// of the same or a less prominent level are demoted, and document titles; any untagged
+/// heading when the numbered titles are in body style (their sequence is the only structure
+/// there is) — but not a heading tag: the author's `h2` "Commande et paiement" between
+/// "Article 2" and "Article 3" set in bold lines parts the articles, it is no part of one.
 /// Where such a run opens with a document's name, the titles of its look after it (not all
 /// document names themselves) are anchored at that name instead: they are its parts.
 fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
@@ -303,7 +305,9 @@ fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
                 class: None,
                 document,
             } = roles[i]
-                && (r >= rank || document || rank == BODY_RANK)
+                && (r >= rank
+                    || document
+                    || (rank == BODY_RANK && !matches!(blocks[i].kind, BlockKind::Heading(_))))
             {
                 anchors[i] = Some(j);
                 run.push((i, r));
@@ -313,10 +317,13 @@ fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
         // "Widerrufsbelehrung", "Widerrufsrecht", "Folgen des Widerrufs", … in one look):
         // where the look and the numbering say nothing, the name of a document heads the
         // titles of its look that follow it in the run — its own parts. A run of document
-        // names only ("AGB", "Datenschutzerklärung", "Impressum") is a list of documents.
+        // names only ("AGB", "Datenschutzerklärung", "Impressum") is a list of documents. A
+        // name repeating the open document's kind ("Datenschutz" in a Datenschutzerklärung)
+        // is no embedded document: its look-alikes are its siblings.
         if let Some((&(d, look), parts)) = run.split_first()
             && parts.len() >= 2
             && is_document_title(&blocks[d])
+            && !repeats_the_open_document(blocks, roles, d)
             && parts.iter().all(|&(_, r)| r == look)
             && parts.iter().any(|&(i, _)| !is_document_title(&blocks[i]))
         {
@@ -326,6 +333,16 @@ fn sequence_anchors(blocks: &[Block], roles: &[Role]) -> Vec<Option<usize>> {
         }
     }
     anchors
+}
+
+/// Whether the document name at `d` is of the kind of the document heading open above it
+/// ("Datenschutz" under a "Datenschutzerklärung"): a section of that document.
+fn repeats_the_open_document(blocks: &[Block], roles: &[Role], d: usize) -> bool {
+    let open = (0..d)
+        .rev()
+        .find(|&t| matches!(roles[t], Role::Heading { document: true, .. }));
+    let kind = document_kind(&blocks[d]);
+    kind.is_some() && open.and_then(|t| document_kind(&blocks[t])) == kind
 }
 
 #[cfg(test)]
