@@ -582,6 +582,28 @@ fn rows_and_captions(tree: &ReducedTree, table: NodeId) -> (Vec<(NodeId, bool)>,
     (rows, captions)
 }
 
+/// Cells of a row joined with "; ", but a label cell ending in a colon with a space
+/// ("Firma: Muster GmbH; Telefon: 0000").
+fn join_cells(cells: &[&str]) -> String {
+    let mut text = String::new();
+    for (i, cell) in cells.iter().enumerate() {
+        if i > 0 {
+            text.push_str(if cells[i - 1].trim_end().ends_with(':') {
+                " "
+            } else {
+                "; "
+            });
+        }
+        text.push_str(cell);
+    }
+    text
+}
+
+/// A label without the colon it may end with (the row's text puts one after it).
+fn without_colon(label: &str) -> &str {
+    label.trim_end().trim_end_matches(':').trim_end()
+}
+
 /// The rows of a data table as text, with their `tr` node: `Header: value; …` when the table
 /// has a header row, `row header: value; …` when a row starts with a `th`, else `a; b; c`.
 fn table_rows(tree: &ReducedTree, table: NodeId) -> Vec<(String, NodeId)> {
@@ -609,26 +631,29 @@ fn table_rows(tree: &ReducedTree, table: NodeId) -> Vec<(String, NodeId)> {
                     if h.is_empty() {
                         v.clone()
                     } else {
-                        format!("{h}: {v}")
+                        format!("{}: {v}", without_colon(h))
                     }
                 })
                 .collect::<Vec<_>>()
                 .join("; "),
             _ => {
-                let first_th = cells
-                    .first()
-                    .is_some_and(|&c| tree.node(c).tag() == Some("th"))
-                    && texts.len() > 1;
+                // A row header: a `th`, or a label cell ending in a colon ("Firma:" beside
+                // "Muster GmbH" in an imprint's table).
+                let label = texts.len() > 1
+                    && (cells
+                        .first()
+                        .is_some_and(|&c| tree.node(c).tag() == Some("th"))
+                        || texts[0].trim_end().ends_with(':'));
                 let values: Vec<&str> = texts
                     .iter()
-                    .skip(usize::from(first_th))
+                    .skip(usize::from(label))
                     .map(String::as_str)
                     .filter(|v| !v.is_empty())
                     .collect();
-                if first_th && !texts[0].is_empty() {
-                    format!("{}: {}", texts[0], values.join("; "))
+                if label && !texts[0].is_empty() {
+                    format!("{}: {}", without_colon(&texts[0]), join_cells(&values))
                 } else {
-                    values.join("; ")
+                    join_cells(&values)
                 }
             }
         };

@@ -71,6 +71,15 @@ fn data_tables_become_rows_and_layout_tables_read_in_order() {
         "<table><tr><th>Paket</th><td>5 €</td></tr><tr><th>Spedition</th><td>50 €</td></tr></table>",
     );
     assert_eq!(b, ["Paket: 5 €", "Spedition: 50 €"]);
+    // An imprint's label cells end with their own colon.
+    let b = texts(
+        "<table><tr><td>Firma:</td><td>Zimmerei Huber GmbH</td></tr><tr><th>Telefon:</th><td>08031 0000</td></tr></table>",
+    );
+    assert_eq!(b, ["Firma: Zimmerei Huber GmbH", "Telefon: 08031 0000"]);
+    let b = texts(
+        "<table><tr><td>Total:</td><td>7</td><td>Mean:</td><td>2.5</td></tr><tr><td>a</td><td>b</td></tr></table>",
+    );
+    assert_eq!(b, ["Total: 7; Mean: 2.5", "a; b"]);
     let layout = blocks_of(
         "<table><tr><td><h2>§ 1 Geltung</h2><p>Text eins.</p></td><td>Spalte</td></tr><tr><td>x</td><td>y</td></tr></table>",
     );
