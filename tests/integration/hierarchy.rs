@@ -142,6 +142,27 @@ fn a_section_named_after_its_own_document_holds_nothing() {
 }
 
 #[test]
+fn questions_set_apart_are_section_titles() {
+    // A generated privacy policy: each title a bold, larger question in a `div` of its own.
+    let text = "<div><span style=\"font-size: 15px\">We process your personal information for \
+                a variety of reasons, depending on how you interact with our Services.</span></div>";
+    let titles = [
+        "What information do we collect?",
+        "How do we use your information?",
+        "How long do we keep it?",
+    ];
+    let html: String = std::iter::once(format!("<h1>Privacy Policy</h1>{text}"))
+        .chain(titles.iter().map(|t| {
+            format!("<div><strong><span style=\"font-size: 19px\">{t}</span></strong></div>{text}")
+        }))
+        .collect();
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        format!("Privacy Policy [{}]", titles.join(", "))
+    );
+}
+
+#[test]
 fn a_bold_closing_line_heads_nothing() {
     let html = "<h1>Widerrufsbelehrung</h1><p><b>Widerrufsrecht</b></p><p>Sie haben das Recht, \
         binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.</p><p><b>Folgen \

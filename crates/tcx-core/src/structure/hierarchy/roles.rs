@@ -349,7 +349,7 @@ impl Candidates<'_> {
 /// sentence (a numbered question is a title: "3. What data do we collect?"), not a piece of
 /// a sentence ([`continues_a_sentence`]), not only a link.
 fn is_title_shaped(b: &Block) -> bool {
-    let question = b.text.trim_end().ends_with('?');
+    let question = is_question(&b.text);
     !is_numbered_clause(b)
         && (b.words <= MAX_TITLE_WORDS || (question && b.words <= MAX_QUESTION_TITLE_WORDS))
         && (!is_sentence(&b.text, b.words) || question)
@@ -617,7 +617,7 @@ pub(super) fn candidate_key(b: &Block, body: &Style, numbered: bool) -> Option<G
             && b.words <= MAX_VISUAL_WORDS
             && b.style != *body
             && b.style.more_prominent_than(body)
-            && !is_sentence(&b.text, b.words))
+            && (!is_sentence(&b.text, b.words) || is_question(&b.text)))
         .then_some(GroupKey {
             style: b.style,
             tag_level: 0,
@@ -656,6 +656,12 @@ pub(super) fn continues_a_sentence(b: &Block) -> bool {
         || LIST_CONJUNCTIONS
             .iter()
             .any(|c| last.eq_ignore_ascii_case(c))
+}
+
+/// A question ("What information do we collect?"): privacy policies title their sections so,
+/// set apart from the text like any title, so a question is no sentence for a title.
+pub(super) fn is_question(text: &str) -> bool {
+    text.trim_end().ends_with('?')
 }
 
 /// A block that reads as a sentence: five or more words ending in sentence punctuation.
