@@ -98,3 +98,19 @@ fn a_side_column_named_by_its_class_is_page_frame() {
     assert!(text.starts_with("Impressum\nTischlerei"), "{text}");
     assert!(text.trim_end().ends_with("DE 298765432."), "{text}");
 }
+
+#[test]
+fn a_hero_box_with_the_named_h1_and_a_tagline_gives_its_h1() {
+    // The hero box holds the document's name as its `h1` and a tagline: the `h1` opens the
+    // document, the tagline stays with the site's hero.
+    let html = "<html><body><header><nav><a href=/>Bäckerei Vollkorn</a> <a \
+        href=/sortiment>Sortiment</a></nav></header><section class=hero><h1>Datenschutz</h1><p \
+        class=lead>Wie wir mit Ihren Daten umgehen</p></section><div class=legal><h2>Präambel</h2>\
+        <p>Mit der folgenden Datenschutzerklärung möchten wir Sie darüber aufklären, welche \
+        Arten Ihrer personenbezogenen Daten wir zu welchen Zwecken verarbeiten.</p><h2>Rechte der \
+        betroffenen Personen</h2><p>Ihnen stehen als Betroffene nach der DSGVO verschiedene Rechte \
+        zu, die sich insbesondere aus Art. 15 bis 21 DSGVO ergeben.</p></div><footer><a \
+        href=/impressum>Impressum</a></footer></body></html>";
+    let text = text_of(html);
+    assert!(text.starts_with("Datenschutz\nPräambel"), "{text}");
+}

@@ -292,7 +292,8 @@ fn body_level_lead_in(
 /// frame) when it is the content's title: an `h1` element itself (the page's own heading,
 /// whatever it says), or an `h2`/`h3` or a box holding nothing but a heading, when that
 /// heading names a legal document ("AGB", "Privacy Policy"; "Willkommen im Shop" is not), or
-/// a box holding an `h1` and its date line, nothing else (a hero box).
+/// a box holding an `h1` and its date line, nothing else (a hero box); of a box holding an
+/// `h1` that names a legal document beside other short lines, the `h1` alone.
 pub(super) fn document_title_box(
     (stats, page): (&StyleStats, &str),
     sums: &StyleSums,
@@ -320,8 +321,14 @@ pub(super) fn document_title_box(
     // its date line: a page's hero box ("Acceptable Use Policy", "Effective date: 1 January
     // 2024").
     let alone = sums.visible[heading as usize] == sums.visible[i];
-    let titled = stats.tag_name(heading) == "h1" && dated_title_box(page, stats, c, heading);
-    ((alone && crate::structure::hierarchy::names_a_document(text)) || titled).then_some(c)
+    let h1 = stats.tag_name(heading) == "h1";
+    let names = crate::structure::hierarchy::names_a_document(text);
+    if (alone && names) || (h1 && dated_title_box(page, stats, c, heading)) {
+        return Some(c);
+    }
+    // A hero box with the document's named `h1` and a tagline ("Datenschutz", "Wie wir mit
+    // Ihren Daten umgehen"): the `h1` alone is the title.
+    (h1 && names).then_some(heading)
 }
 
 /// Whether `boxed` holds text outside `heading`, all of it date lines ("Last updated …"). A
