@@ -342,11 +342,17 @@ fn a_document_title_box_at_body_level_is_the_title() {
     let a = analyze(&html, &opts()).unwrap();
     assert!(a.text.starts_with("AGB\n(1)"), "{}", a.text);
     assert_eq!(a.content.lead_in_elements, 1);
-    // A box holding more than the heading is the frame, not the title.
+    // A box holding more than the heading is frame: of it, only the `h1` naming the document
+    // is the title (since 2026-11-26), not the shop's promotion beside it.
     let html = format!(
         "<html><body><div class=hero><h1>AGB</h1><p>Kostenloser Versand ab 50 €</p></div><div class=content>{}</div></body></html>",
         clauses("AGB", 6)
     );
+    let a = analyze(&html, &opts()).unwrap();
+    assert!(a.text.starts_with("AGB\n(1)"), "{}", a.text);
+    assert!(!a.text.contains("Versand ab"), "{}", a.text);
+    // A hero box whose `h1` names no document stays out.
+    let html = html.replace("<h1>AGB</h1>", "<h1>Willkommen</h1>");
     let a = analyze(&html, &opts()).unwrap();
     assert!(a.text.starts_with("(1)"), "{}", a.text);
 }
