@@ -10,8 +10,9 @@ use aho_corasick::Anchored;
 use aho_corasick::automaton::Automaton;
 use aho_corasick::dfa::DFA;
 
-/// How an element's markup hides it from a reader: a consent banner, or text for screen
-/// readers only (both passes skip either like an unrendered element).
+/// How an element's markup hides it from a reader — a consent banner, or text for screen
+/// readers only (both passes skip either like an unrendered element) — or marks it as the
+/// page's frame (a side column).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Hiding {
     /// A consent banner: a class or id token names a consent manager, or a banner widget of
@@ -37,27 +38,27 @@ pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -
     let banner = banners
         && !PAGE_TAGS.contains(&tag)
         && (in_class.banner || id.is_some_and(|id| words_in(id).banner))
-        && class
-            .into_iter()
-            .flat_map(str::split_ascii_whitespace)
-            .chain(id)
-            .any(token_is_banner);
+        && tokens(class, id).any(token_is_banner);
     let screen_reader_only = in_class.screen_reader && class.is_some_and(names_screen_reader_only);
     let side_column = (in_class.side_column || id.is_some_and(|id| words_in(id).side_column))
-        && class
-            .into_iter()
-            .flat_map(str::split_ascii_whitespace)
-            .chain(id)
-            .any(|token| {
-                SIDE_COLUMNS
-                    .iter()
-                    .any(|name| token.eq_ignore_ascii_case(name))
-            });
+        && tokens(class, id).any(|token| {
+            SIDE_COLUMNS
+                .iter()
+                .any(|name| token.eq_ignore_ascii_case(name))
+        });
     Hiding {
         banner,
         screen_reader_only,
         side_column,
     }
+}
+
+/// The class tokens, then the id.
+fn tokens<'a>(class: Option<&'a str>, id: Option<&'a str>) -> impl Iterator<Item = &'a str> {
+    class
+        .into_iter()
+        .flat_map(str::split_ascii_whitespace)
+        .chain(id)
 }
 
 /// Class or id tokens of a side column or one of its widgets (whole tokens only: a body's

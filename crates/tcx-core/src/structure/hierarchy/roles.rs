@@ -415,11 +415,13 @@ impl DocumentTitles {
         // A first title followed at once by a smaller one of its own kind ("AGB" as the `h1`,
         // then the `h2`s "Allgemeine Geschäftsbedingungen", "Widerrufsbelehrung",
         // "Muster-Widerrufsformular") is the page's title: the documents stand on the second
-        // one's level, under it.
+        // one's level, under it. So is a theme's `h1` "Datenschutz" over the document's own
+        // `h1` "Datenschutzerklärung".
         let lead_title = title.iter().position(|&t| t).filter(|&d| {
-            kinds >= 2
-                && repeat.get(d + 1) == Some(&true)
-                && looks_above(&blocks[d], &blocks[d + 1])
+            repeat.get(d + 1) == Some(&true)
+                && (looks_above(&blocks[d], &blocks[d + 1])
+                    || (blocks[d].kind == BlockKind::Heading(1)
+                        && blocks[d + 1].kind == BlockKind::Heading(1)))
         });
         if let Some(d) = lead_title {
             title[d] = false;
