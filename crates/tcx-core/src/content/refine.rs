@@ -257,22 +257,23 @@ fn drop_menu_under_title(blocks: &mut Vec<Block>, first: usize) -> usize {
 /// or 1).
 fn drop_breadcrumb_by_title(blocks: &mut Vec<Block>, first: usize) -> usize {
     let end = blocks.len().min(first + BREADCRUMB_WITHIN);
+    // Whether block `j` is a heading with the words of `text`.
+    let heading_says = |j: Option<usize>, text: &str| {
+        j.and_then(|j| blocks.get(j))
+            .is_some_and(|t| is_heading(t) && same_words(&t.text, text))
+    };
     let trail = (first..end).find(|&i| {
         let b = &blocks[i];
-        let Some(last) = last_crumb(b) else {
+        match last_crumb(b) {
+            Some(last) => heading_says(i.checked_sub(1), last) || heading_says(Some(i + 1), last),
             // The trail's last crumb, the current page, as a list item of its own ("Home" is
             // a link and went with the leading boilerplate): it repeats the heading after it.
-            return b.kind == BlockKind::ListItem
-                && b.words <= SHORT_LINE_WORDS
-                && blocks
-                    .get(i + 1)
-                    .is_some_and(|t| is_heading(t) && same_words(&t.text, &b.text));
-        };
-        let names = |j: Option<usize>| {
-            j.and_then(|j| blocks.get(j))
-                .is_some_and(|t| is_heading(t) && same_words(&t.text, last))
-        };
-        names(i.checked_sub(1)) || names(Some(i + 1))
+            None => {
+                b.kind == BlockKind::ListItem
+                    && b.words <= SHORT_LINE_WORDS
+                    && heading_says(Some(i + 1), &b.text)
+            }
+        }
     });
     match trail {
         Some(i) => {
