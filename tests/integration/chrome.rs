@@ -114,3 +114,30 @@ fn a_hero_box_with_the_named_h1_and_a_tagline_gives_its_h1() {
     let text = text_of(html);
     assert!(text.starts_with("Datenschutz\nPräambel"), "{text}");
 }
+
+#[test]
+fn a_promotion_above_a_content_with_its_own_title_is_no_title() {
+    // The policy opens with its own title line; a newsletter box's heading before it (a
+    // pop-up's form, one level up) is the site's, not the document's.
+    let html = "<html><body><header><a href=/>Sportsco</a> <a href=/men>Men</a></header>\
+         <div class=page><div class=promo><h3>Sign up for news &amp; get 15% off</h3><label>\
+         <input type=checkbox> Yes, I am over 13</label> <button>Sign up</button></div>\
+         <div class=asset><p><strong>Privacy Policy</strong></p><p><strong>What we \
+         collect</strong></p><p>We collect the information you give us when you place an \
+         order, such as your name, your address and your payment details.</p><p><strong>How \
+         we use it</strong></p><p>We use your information to process your orders, to answer \
+         your questions and, if you agree, to send you news about our products.</p></div>\
+         </div><footer>© 2024 Sportsco Inc.</footer></body></html>";
+    let text = text_of(html);
+    assert!(
+        text.starts_with("Privacy Policy\nWhat we collect"),
+        "{text}"
+    );
+    // The page's own `h1` there is still the document's.
+    let html = html.replace(
+        "<h3>Sign up for news &amp; get 15% off</h3>",
+        "<h1>Legal</h1>",
+    );
+    let text = text_of(&html);
+    assert!(text.starts_with("Legal\n"), "{text}");
+}

@@ -29,9 +29,16 @@ fn scan_lead_in(
     sums: &StyleSums,
     siblings: &[ElementId],
     pos: usize,
-    (own, budget): (u64, u64),
+    (own, budget, titled): (u64, u64, bool),
     limits: &ExtensionLimits,
 ) -> LeadIn {
+    // Under a content that opens with its title, only the page's title or a date line is
+    // taken ([`opens_with_its_title`]).
+    let belongs = |c: ElementId| {
+        !titled
+            || is_the_documents_title(page, stats, sums, c)
+            || title_line(page, stats, c) == Some(TitleLine::Date)
+    };
     let mut start = pos;
     let mut used = 0u64;
     let mut intro = 0u64;
@@ -65,6 +72,7 @@ fn scan_lead_in(
                 deep_heading = title_in(stats, sums, c).filter(|&h| {
                     sums.visible[h as usize] <= limits.max_lead_in_chars
                         && !in_a_menu(stats, sums, h, c)
+                        && belongs(h)
                 });
                 if deep_heading.is_some() {
                     best_start = start;
@@ -76,7 +84,7 @@ fn scan_lead_in(
             break;
         }
         let prose = sums.prose[i] as f64 >= limits.min_prose_share * visible as f64;
-        if prose && (intro + visible) as f64 <= limits.max_intro_share * own as f64 {
+        if prose && !titled && (intro + visible) as f64 <= limits.max_intro_share * own as f64 {
             intro += visible;
             start -= 1;
             best_start = start;
@@ -87,7 +95,7 @@ fn scan_lead_in(
         }
         used += visible;
         start -= 1;
-        if sums.heading[i] || is_title_line(page, stats, c) {
+        if (sums.heading[i] || is_title_line(page, stats, c)) && belongs(c) {
             best_start = start;
         }
     }
@@ -137,6 +145,9 @@ pub(super) fn add_lead_in(
     limits: &ExtensionLimits,
 ) {
     let mut budget = limits.max_lead_in_chars;
+    // A content that opens with its own title has nothing of the document before it but a
+    // page title or a date line: a promotion's or a pop-up's heading above it is the site's.
+    let titled = opens_with_its_title(page, stats, sums, &candidate.elements);
     // The elements standing for the candidate at the current level.
     let mut current = candidate.elements.clone();
     loop {
@@ -178,7 +189,14 @@ pub(super) fn add_lead_in(
             best_start,
             used,
             deep_heading,
-        } = scan_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
+        } = scan_lead_in(
+            (stats, page),
+            sums,
+            siblings,
+            pos,
+            (own, budget, titled),
+            limits,
+        );
         if best_start < pos || deep_heading.is_some() {
             let lead_in = &siblings[best_start..pos];
             budget = budget.saturating_sub(used);
@@ -479,6 +497,34 @@ fn is_the_documents_title(page: &str, stats: &StyleStats, sums: &StyleSums, id: 
         return true;
     }
     title_line(page, stats, id) == Some(TitleLine::DocumentName)
+}
+
+/// Whether the content's first line is the document's own title: a block of its own (not a
+/// bold run-in) that is an `h1`, a heading naming a legal document or a title line naming
+/// one ("<p><strong>Privacy Policy</strong></p>").
+fn opens_with_its_title(
+    page: &str,
+    stats: &StyleStats,
+    sums: &StyleSums,
+    elements: &[ElementId],
+) -> bool {
+    let Some(&first) = elements.first() else {
+        return false;
+    };
+    let Some((text_at, _)) = descendants(stats, first).find(|(_, e)| e.all_chars > 0) else {
+        return false;
+    };
+    // The outermost element holding just this line.
+    let mut line = text_at as ElementId;
+    while line != first {
+        let parent = sums.parent_of(line);
+        if sums.visible[parent as usize] != sums.visible[line as usize] {
+            break;
+        }
+        line = parent;
+    }
+    crate::parse::stack::is_block(stats.tag_name(line))
+        && is_the_documents_title(page, stats, sums, line)
 }
 
 /// The text of an HTML fragment: tags dropped, entities decoded (naive, for short fragments).
