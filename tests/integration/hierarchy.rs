@@ -163,6 +163,52 @@ fn questions_set_apart_are_section_titles() {
 }
 
 #[test]
+fn lines_a_class_names_a_title_are_section_titles() {
+    // The site's sheet that sets `.policy-section__title` apart is an external file; the class
+    // name says what the line is. A class that names no title leaves a line as text, and the
+    // page's own rule for the class still decides.
+    // Each section's text is a list (no plain title line: that asks for a paragraph after it).
+    let text = "<ul><li><p>We use the information we collect to provide, maintain and improve \
+                our services, and to protect our users.</p></li></ul>";
+    let titles = [
+        "Information we collect",
+        "How we use information",
+        "Your choices",
+    ];
+    let section = |class: &str| -> String {
+        titles
+            .iter()
+            .map(|t| {
+                format!(
+                    "<section><header><div class=\"{class}\">{t}</div></header>{text}</section>"
+                )
+            })
+            .collect()
+    };
+    let html = format!(
+        "<h1>Privacy Policy</h1>{}",
+        section("policy-section__title")
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        format!(
+            "Privacy Policy [{}]",
+            titles.map(|t| format!("{t} [<>]")).join(", ")
+        )
+    );
+    let html = format!(
+        "<h1>Privacy Policy</h1>{}",
+        section("policy-section__label")
+    );
+    let untitled = outline(&tree(&html, &[]));
+    assert!(!untitled.contains("Your choices"), "{untitled}");
+    let html = format!("<h1>Privacy Policy</h1>{}", section("section-title"));
+    let css = [".section-title { font-weight: normal }"];
+    let overridden = outline(&tree(&html, &css));
+    assert!(!overridden.contains("Your choices"), "{overridden}");
+}
+
+#[test]
 fn a_themes_h1_over_the_documents_own_h1_holds_it() {
     // WordPress: the entry title "Datenschutz" as the theme's `h1`, then the generator's own
     // `h1` "Datenschutzerklärung" in the entry content: one root.

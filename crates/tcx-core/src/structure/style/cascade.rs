@@ -95,6 +95,9 @@ impl<'a> Cascade<'a> {
             return (s, family);
         };
         ua_style(tag, ctx.attribute(el, "href").is_some(), parent, &mut s);
+        if matches!(el, El::Node { .. }) && ctx.attribute(el, "class").is_some_and(names_a_title) {
+            s.weight = s.weight.max(bolder(parent.weight));
+        }
         if tag == "font" {
             font_element(|name| ctx.attribute(el, name), &mut s, &mut family);
         }

@@ -26,6 +26,23 @@ pub(super) fn ua_style(tag: &str, has_href: bool, parent: &Style, s: &mut Style)
     }
 }
 
+/// Whether a class attribute names its element a title: a token whose last word is "title",
+/// "heading" or "headline" (`section-title`, `headline__title`, `sectionTitle`, `subheading`).
+/// The site's own sheet, which sets such elements apart, is mostly an external file we never
+/// see; the name stands in for it as a default (bold) that the page's rules still override.
+pub(super) fn names_a_title(class: &str) -> bool {
+    class.split_ascii_whitespace().any(|token| {
+        let last = token
+            .rsplit(|c: char| !c.is_ascii_alphanumeric())
+            .find(|w| !w.is_empty())
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        ["title", "heading", "headline"]
+            .iter()
+            .any(|w| last.ends_with(w))
+    })
+}
+
 /// `<font size color face>`.
 pub(super) fn font_element<'a>(
     attribute: impl Fn(&str) -> Option<&'a str>,

@@ -331,3 +331,13 @@ fn rules_keep_only_the_declarations_the_cascade_reads() {
     );
     assert_eq!(style.size, 40.0);
 }
+
+#[test]
+fn class_names_that_name_a_title() {
+    for class in ["title", "section-title", "headline__title", "card sectionTitle", "subheading"] {
+        assert!(names_a_title(class), "{class}");
+    }
+    for class in ["title-wrapper", "untitled-box", "header", "entry-content", "subtitle-bar"] {
+        assert!(!names_a_title(class), "{class}");
+    }
+}
