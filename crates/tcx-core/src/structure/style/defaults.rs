@@ -36,10 +36,10 @@ pub(super) fn names_a_title(class: &str) -> bool {
             .rsplit(|c: char| !c.is_ascii_alphanumeric())
             .find(|w| !w.is_empty())
             .unwrap_or_default()
-            .to_ascii_lowercase();
-        ["title", "heading", "headline"]
-            .iter()
-            .any(|w| last.ends_with(w))
+            .as_bytes();
+        ["title", "heading", "headline"].iter().any(|w| {
+            last.len() >= w.len() && last[last.len() - w.len()..].eq_ignore_ascii_case(w.as_bytes())
+        })
     })
 }
 

@@ -334,10 +334,22 @@ fn rules_keep_only_the_declarations_the_cascade_reads() {
 
 #[test]
 fn class_names_that_name_a_title() {
-    for class in ["title", "section-title", "headline__title", "card sectionTitle", "subheading"] {
+    for class in [
+        "title",
+        "section-title",
+        "headline__title",
+        "card sectionTitle",
+        "subheading",
+    ] {
         assert!(names_a_title(class), "{class}");
     }
-    for class in ["title-wrapper", "untitled-box", "header", "entry-content", "subtitle-bar"] {
+    for class in [
+        "title-wrapper",
+        "untitled-box",
+        "header",
+        "entry-content",
+        "subtitle-bar",
+    ] {
         assert!(!names_a_title(class), "{class}");
     }
 }
