@@ -764,6 +764,27 @@ fn english_clause_addresses_with_roman_items() {
 }
 
 #[test]
+fn numbers_set_in_elements_of_their_own_are_numbers() {
+    // Tailwind templates set the number in a span with a margin, no space after it: the
+    // number still numbers the title and the clauses ("2.1Usage Restrictions" was one word).
+    let html = "<html><body><main><article><h1>Terms of Service</h1><h2><span class=mr-3>1.\
+        </span>Definitions</h2><p>\"Services\" means the Stackpilot hosted platform, its APIs \
+        and related services.</p><h2><span class=mr-3>2.</span>Accounts</h2><h3><span \
+        class=mr-2>2.1</span>Usage Restrictions</h3><p>Customer shall not, and shall not permit \
+        any third party to:</p><p><span class=mr-2>(a)</span>sell or sublicense the Services to \
+        any third party;</p><p><span class=mr-2>(b)</span>use the Services to host malware.</p>\
+        </article></main></body></html>";
+    assert_eq!(
+        outline(&tree(html, &[])),
+        "Terms of Service [1. Definitions, 2. Accounts [2.1 Usage Restrictions]]"
+    );
+    assert_eq!(
+        clause_text(html, &["2.", "2.1", "(b)"]).as_deref(),
+        Some("(b) use the Services to host malware.")
+    );
+}
+
+#[test]
 fn french_items_numbered_with_the_degree_sign_are_clauses() {
     // French (and Italian, Spanish) articles number their items "1°", "2°" (or "2º").
     let body = "Le client passe commande sur le site selon les étapes décrites ci-dessous.";

@@ -102,6 +102,9 @@ struct Builder {
     blocks: Vec<Block>,
     text: String,
     pending_space: bool,
+    /// The block so far is a number set in an element of its own ("<span class=mr-3>1.</span>
+    /// Definitions"): a word after it is a new word.
+    space_before_word: bool,
     start: Option<Context>,
     chars: usize,
     bold_chars: usize,
@@ -201,10 +204,13 @@ impl Builder {
     /// Appends a piece of text, after the space pending before it; the block starts with the
     /// context of its first piece.
     fn push_piece(&mut self, piece: &str, ctx: Context) {
-        if self.pending_space {
+        if self.pending_space
+            || (self.space_before_word && piece.starts_with(|c: char| c.is_alphabetic()))
+        {
             self.text.push(' ');
             self.pending_space = false;
         }
+        self.space_before_word = false;
         if self.start.is_none() {
             self.start = Some(ctx);
         }
@@ -233,8 +239,24 @@ impl Builder {
         }
     }
 
+    /// An inline element ends. A number standing alone at the start of the block
+    /// ("1.", "2.1", "(a)", "§ 3") is set apart from the title after it by the page's style
+    /// sheet (a margin), not by a space: the word after it starts a new word.
+    fn end_inline(&mut self) {
+        const MAX_NUMBER_BYTES: usize = 16;
+        if !self.pending_space
+            && !self.text.is_empty()
+            && self.text.len() <= MAX_NUMBER_BYTES
+            && !self.text.ends_with(|c: char| c.is_alphabetic())
+        {
+            self.space_before_word = enumeration::detect(&self.text)
+                .is_some_and(|e| e.len >= self.text.trim_start().len());
+        }
+    }
+
     fn flush(&mut self) {
         self.pending_space = false;
+        self.space_before_word = false;
         self.pre = preformatted::PreLine::default();
         let Some(ctx) = self.start.take() else {
             self.text.clear();
@@ -342,6 +364,8 @@ pub fn blocks_with_styles(tree: &ReducedTree, styles: &ComputedStyles) -> Vec<Bl
             Step::Exit(block) => {
                 if block {
                     b.flush();
+                } else {
+                    b.end_inline();
                 }
             }
             Step::Enter(id, ctx) => {
