@@ -141,3 +141,25 @@ fn a_promotion_above_a_content_with_its_own_title_is_no_title() {
     let text = text_of(&html);
     assert!(text.starts_with("Legal\n"), "{text}");
 }
+
+#[test]
+fn the_page_title_right_before_the_article_is_the_documents() {
+    // Drupal's themes: the page title block stands before the node's `<article>`, whose body
+    // field holds the text.
+    let html = format!(
+        "<html><body><header><a href=/>Brightwell</a> <a href=/labs>Labs</a></header><main>\
+         <div class=block-page-title><h1>Legal notice</h1></div><article><div \
+         class=field--name-body><p>Information in accordance with Section 5 of the German \
+         Telemedia Act (TMG).</p>{SECTIONS}</div></article></main><footer>© 2024 \
+         Brightwell</footer></body></html>"
+    );
+    let text = text_of(&html);
+    assert!(text.starts_with("Legal notice\nInformation"), "{text}");
+    // Only the title: a byline and share buttons between it and the article stay out.
+    let html = html.replace(
+        "</div><article>",
+        "</div><div class=meta>By the editors | Share on Facebook | Print</div><article>",
+    );
+    let text = text_of(&html);
+    assert!(text.starts_with("Information"), "{text}");
+}

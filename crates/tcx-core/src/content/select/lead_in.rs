@@ -223,7 +223,18 @@ pub(super) fn add_lead_in(
         // Climb while the candidate is (nearly) all of its parent's text.
         let mine: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
         let covers_parent = mine as f64 >= CLIMB_COVERAGE * sums.visible[parent as usize] as f64;
-        if !covers_parent || budget == 0 || matches!(stats.tag_name(parent), "main" | "article") {
+        if !covers_parent || budget == 0 || stats.tag_name(parent) == "main" {
+            return;
+        }
+        if stats.tag_name(parent) == "article" {
+            // Out of an `article` only the document's own title right before it is taken:
+            // Drupal's themes set the page title in a block of its own before the node's
+            // `<article>`; anything else there (a byline, share buttons) is the site's.
+            if !titled && let Some(title) = title_right_before(page, stats, children, sums, parent)
+            {
+                candidate.lead_in_elements += 1;
+                candidate.elements.insert(0, title);
+            }
             return;
         }
         current = vec![parent];
@@ -497,6 +508,31 @@ fn is_the_documents_title(page: &str, stats: &StyleStats, sums: &StyleSums, id: 
         return true;
     }
     title_line(page, stats, id) == Some(TitleLine::DocumentName)
+}
+
+/// The sibling right before `id` (past empty ones) when it is the document's own title
+/// ([`is_the_documents_title`]) and short.
+fn title_right_before(
+    page: &str,
+    stats: &StyleStats,
+    children: &Children,
+    sums: &StyleSums,
+    id: ElementId,
+) -> Option<ElementId> {
+    let parent = sums.parent_of(id);
+    if parent == 0 || sums.text_before(id) {
+        return None;
+    }
+    let siblings = children.of(parent);
+    let pos = siblings.iter().position(|&c| c == id)?;
+    let before = siblings[..pos]
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| sums.visible[c as usize] > 0)?;
+    (u64::from(TITLE_LINE_MAX_CHARS) >= sums.visible[before as usize]
+        && is_the_documents_title(page, stats, sums, before))
+    .then_some(before)
 }
 
 /// Whether the content's first line is the document's own title: a block of its own (not a
