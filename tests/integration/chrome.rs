@@ -163,3 +163,27 @@ fn the_page_title_right_before_the_article_is_the_documents() {
     let text = text_of(&html);
     assert!(text.starts_with("Information"), "{text}");
 }
+
+#[test]
+fn a_content_box_called_widget_is_content() {
+    // Plentymarkets' ShopBuilder calls every content box a `widget`; the list of clauses and
+    // the place and date after it are the text, and a TYPO3 `section-sidebar` beside it is
+    // the page frame.
+    let html = "<html><body><div class=section-row><div class=section-sidebar><div \
+        class=frame><h3>Ihr Ansprechpartner</h3><p>Vertriebsinnendienst<br>Tel. 0231 44 88 0\
+        </p></div></div><main><h1>Allgemeine Geschäftsbedingungen</h1><div class=\"widget \
+        widget-text\"><ol><li>Diese AGB gelten für alle Bestellungen über unseren Online-Shop \
+        durch Verbraucher.</li><li>Abweichende Bedingungen des Kunden werden nicht anerkannt, \
+        es sei denn, wir stimmen zu.</li><li>Es gilt das Recht der Bundesrepublik Deutschland \
+        unter Ausschluss des UN-Kaufrechts.</li></ol><p>Göttingen, im Januar 2024</p></div>\
+        </main></div></body></html>";
+    let text = text_of(html);
+    assert!(
+        text.starts_with("Allgemeine Geschäftsbedingungen\n"),
+        "{text}"
+    );
+    assert!(
+        text.trim_end().ends_with("Göttingen, im Januar 2024"),
+        "{text}"
+    );
+}

@@ -2,7 +2,7 @@
 //! layers hold long prose ("Wir verwenden Cookies, um …") that can out-weigh a short legal
 //! page (an imprint of short lines) in the style statistics, so both passes skip them like
 //! unrendered elements, as they skip text for screen readers only. A side column named by its
-//! class (`sidebar`, `widget`) is page frame like `<aside>`.
+//! class (`sidebar`, `section-sidebar`, `widget-area`) is page frame like `<aside>`.
 
 use std::sync::LazyLock;
 
@@ -24,8 +24,8 @@ pub struct Hiding {
     /// reader never sees it ("Skip to content", "Breadcrumb", "Share on Twitter", "(opens in a
     /// new window)"), so it is no part of the page's text.
     pub screen_reader_only: bool,
-    /// A side column of widgets named by a class or id token ([`SIDE_COLUMNS`]: WordPress
-    /// themes' `<div class="sidebar">`, `<section class="widget">`) on pages that do not use
+    /// A side column of widgets named by a class or id token ([`names_a_side_column`]:
+    /// WordPress themes' `<div class="sidebar">`, TYPO3's `section-sidebar`) on pages that do not use
     /// `<aside>`: page frame, not hidden (pass 1 leaves it out of the most common style).
     pub side_column: bool,
 }
@@ -40,12 +40,9 @@ pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -
         && (in_class.banner || id.is_some_and(|id| words_in(id).banner))
         && tokens(class, id).any(token_is_banner);
     let screen_reader_only = in_class.screen_reader && class.is_some_and(names_screen_reader_only);
-    let side_column = (in_class.side_column || id.is_some_and(|id| words_in(id).side_column))
-        && tokens(class, id).any(|token| {
-            SIDE_COLUMNS
-                .iter()
-                .any(|name| token.eq_ignore_ascii_case(name))
-        });
+    let side_column = !PAGE_TAGS.contains(&tag)
+        && (in_class.side_column || id.is_some_and(|id| words_in(id).side_column))
+        && tokens(class, id).any(names_a_side_column);
     Hiding {
         banner,
         screen_reader_only,
@@ -61,21 +58,34 @@ fn tokens<'a>(class: Option<&'a str>, id: Option<&'a str>) -> impl Iterator<Item
         .chain(id)
 }
 
-/// Class or id tokens of a side column or one of its widgets (whole tokens only: a body's
-/// `has-sidebar` or a page builder's `elementor-widget` name no side column).
-const SIDE_COLUMNS: [&str; 11] = [
+/// Class or id tokens of a side column or one of its columns' names (whole tokens only: a
+/// body's `has-sidebar`, Genesis's `content-sidebar-wrap` around the text and its column, or a
+/// theme's `penci_sidebar` container name no side column). A lone `widget` is none either:
+/// page builders (Plentymarkets' ShopBuilder, Elementor) call every content box one, and
+/// WordPress's widgets sit in a column named here.
+const SIDE_COLUMNS: [&str; 14] = [
     "sidebar",
     "site-sidebar",
     "page-sidebar",
+    "section-sidebar",
     "primary-sidebar",
     "secondary-sidebar",
     "left-sidebar",
     "right-sidebar",
     "sidebar-left",
     "sidebar-right",
+    "sidebar-primary",
+    "sidebar-secondary",
     "widget-area",
-    "widget",
+    "widget-column",
 ];
+
+/// Whether a class or id token names a side column ([`SIDE_COLUMNS`], any case).
+fn names_a_side_column(token: &str) -> bool {
+    SIDE_COLUMNS
+        .iter()
+        .any(|name| token.eq_ignore_ascii_case(name))
+}
 
 /// Every [`SIDE_COLUMNS`] token holds one of these.
 const SIDE_COLUMN_WORDS: [&str; 2] = ["sidebar", "widget"];
@@ -264,14 +274,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn side_columns_are_named_by_whole_tokens() {
+    fn side_columns_are_named_by_their_class_or_id() {
         let side =
             |class: Option<&str>, id: Option<&str>| hiding("div", class, id, true).side_column;
         assert!(side(Some("col-4 sidebar"), None));
-        assert!(side(Some("widget widget_text"), None));
+        assert!(side(Some("section-sidebar"), None));
         assert!(side(None, Some("Sidebar")));
+        assert!(side(None, Some("sidebar-primary")));
         assert!(side(Some("x"), Some("widget-area")));
         assert!(!side(Some("page has-sidebar"), None));
+        assert!(!side(Some("content-sidebar-wrap"), None));
+        assert!(!side(Some("container penci_sidebar"), None));
+        assert!(!side(Some("widget widget-text"), None));
+        assert!(!hiding("body", Some("sidebar"), None, true).side_column);
         assert!(!side(
             Some("elementor-widget elementor-widget-text-editor"),
             None
