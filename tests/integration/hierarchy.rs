@@ -785,6 +785,35 @@ fn numbers_set_in_elements_of_their_own_are_numbers() {
 }
 
 #[test]
+fn a_short_clause_among_long_ones_is_no_title() {
+    // Händlerbund's AGB: "2.1 … Sprache(n): Deutsch" has no full stop, but 2.2 after it is a
+    // sentence: the numbers are clauses throughout, not titles with text under them.
+    let html = "<html><body><main><h1>Allgemeine Geschäftsbedingungen</h1><p><strong>1. \
+        Geltungsbereich</strong></p><p>1.1 Für alle Bestellungen über unseren Online-Shop \
+        gelten die nachfolgenden AGB.</p><p><strong>2. Vertragssprache, \
+        Vertragstextspeicherung</strong></p><p>2.1 Die für den Vertragsschluss zur Verfügung \
+        stehende(n) Sprache(n): Deutsch</p><p>2.2 Wir speichern den Vertragstext und senden \
+        Ihnen die Bestelldaten und unsere AGB in Textform zu.</p></main></body></html>";
+    assert_eq!(
+        outline(&tree(html, &[])),
+        "Allgemeine Geschäftsbedingungen [1. Geltungsbereich, 2. Vertragssprache, \
+         Vertragstextspeicherung]"
+    );
+    assert!(clause_text(html, &["2.", "2.2"]).is_some());
+    // A lead-in sentence ending in a colon, then its letters and the next clause.
+    let html = "<html><body><main><h1>AGB</h1><h2>1. Allgemeines</h2><p>1.1 Für Unternehmer \
+        gilt zusätzlich Folgendes:</p><p>a) Abweichende Geschäftsbedingungen des Unternehmers \
+        finden keine Anwendung.</p><p>b) Der Gerichtsstand ist Dresden.</p><p>1.2 Unsere \
+        Angebote richten sich an Kunden mit Lieferadresse in Deutschland.</p></main></body>\
+        </html>";
+    assert_eq!(outline(&tree(html, &[])), "AGB [1. Allgemeines]");
+    assert_eq!(
+        clause_text(html, &["1.", "1.1", "b)"]).as_deref(),
+        Some("b) Der Gerichtsstand ist Dresden.")
+    );
+}
+
+#[test]
 fn french_items_numbered_with_the_degree_sign_are_clauses() {
     // French (and Italian, Spanish) articles number their items "1°", "2°" (or "2º").
     let body = "Le client passe commande sur le site selon les étapes décrites ci-dessous.";
