@@ -43,6 +43,16 @@ fn a_hero_box_with_the_title_and_its_date_opens_the_document() {
         text.starts_with("Acceptable Use Policy\nEffective date: 1 January 2024\nThis policy"),
         "{text}"
     );
+    // The date set in an element of its own is the same date line.
+    let timed = html.replace(
+        "1 January 2024</p>",
+        "<time datetime=2024-01-01>1 January 2024</time></p>",
+    );
+    let text = text_of(&timed);
+    assert!(
+        text.starts_with("Acceptable Use Policy\nEffective date: 1 January 2024\nThis policy"),
+        "{text}"
+    );
     // A box with a lone `h1` that names no document and no date line stays out: a theme's
     // page title, not the document's.
     let html = html.replace("<p>Effective date: 1 January 2024</p>", "");

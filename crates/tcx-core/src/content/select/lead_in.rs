@@ -375,11 +375,19 @@ fn dated_title_box(page: &str, stats: &StyleStats, boxed: ElementId, heading: El
         return false;
     }
     let own = own.range.clone();
+    // A date line may hold elements of its own ("Last updated: <time>March 1, 2024</time>"):
+    // every text outside the heading lies in an element that reads as a date line.
+    let dates: Vec<std::ops::Range<usize>> = descendants(stats, boxed)
+        .filter(|(j, e)| {
+            !own.contains(&e.range.start)
+                && title_line(page, stats, *j as ElementId) == Some(TitleLine::Date)
+        })
+        .map(|(_, e)| e.range.clone())
+        .collect();
     let mut lines = descendants(stats, boxed)
         .filter(|(_, e)| e.all_chars > 0 && !own.contains(&e.range.start))
         .peekable();
-    lines.peek().is_some()
-        && lines.all(|(j, _)| title_line(page, stats, j as ElementId) == Some(TitleLine::Date))
+    lines.peek().is_some() && lines.all(|(_, e)| dates.iter().any(|d| d.contains(&e.range.start)))
 }
 
 /// The text of an `h1`–`h3` element as pass 1 kept it.
