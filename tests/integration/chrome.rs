@@ -197,3 +197,22 @@ fn a_content_box_called_widget_is_content() {
         "{text}"
     );
 }
+
+#[test]
+fn a_kicker_over_the_title_is_no_text() {
+    // A theme's category label over the document's `h1`; a line naming the document there is
+    // part of its title and stays.
+    let html = format!(
+        "<html><body><nav><a href=/>Stackpilot</a> <a href=/docs>Docs</a></nav><main><article>\
+         <header><p class=eyebrow>Legal</p><h1>Terms of Service</h1><p>Last updated February \
+         1, 2024</p></header>{SECTIONS}</article></main></body></html>"
+    );
+    let text = text_of(&html);
+    assert!(text.starts_with("Terms of Service\nLast updated"), "{text}");
+    let html = html.replace(">Legal<", ">Terms of Service<");
+    let text = text_of(&html);
+    assert!(
+        text.starts_with("Terms of Service\nTerms of Service\n"),
+        "{text}"
+    );
+}

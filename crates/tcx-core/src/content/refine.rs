@@ -218,6 +218,37 @@ fn drop_notices_among_titles(blocks: &mut Vec<Block>, first: usize) -> usize {
     before - blocks.len()
 }
 
+/// Most words of a kicker over the title ("Legal", "Rechtliches", "Informations légales").
+const KICKER_MAX_WORDS: usize = 3;
+
+/// Removes a kicker — a short line of at most [`KICKER_MAX_WORDS`] words that is no heading,
+/// no number, no date and names no legal document, standing as the content's first block
+/// right over its `h1` ("Legal" over "Terms of Service"): a theme's label of the page's
+/// category. The document starts at its title; a line naming the document ("TERMS OF
+/// SERVICE" over "GRINDR TERMS AND CONDITIONS OF SERVICE") is part of its title. Returns how
+/// many blocks went (0 or 1).
+fn drop_kicker_over_title(blocks: &mut Vec<Block>, first: usize) -> usize {
+    let kicker = |b: &Block| {
+        !is_heading(b)
+            && b.words <= KICKER_MAX_WORDS
+            && b.enumeration.is_none()
+            && !b.text.chars().any(|c| c.is_ascii_digit())
+            && !crate::classify::match_label(&b.text).is_some_and(|m| {
+                m.kind != crate::model::DocumentType::Other
+                    && crate::classify::label_coverage(&b.text, m.kind) >= 0.5
+            })
+    };
+    if blocks.get(first).is_some_and(kicker)
+        && blocks
+            .get(first + 1)
+            .is_some_and(|t| t.kind == BlockKind::Heading(1))
+    {
+        blocks.remove(first);
+        return 1;
+    }
+    0
+}
+
 /// Removes a menu of links to the site's other pages standing right under the opening
 /// title(s), before the text: one line holding [`MENU_MIN_LINKS`] or more such links and
 /// little else ("Privacy Policy | Terms of Use | Movie Ticket Policy | Cookies"), or a run of
@@ -373,6 +404,7 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
         return Trimmed::default();
     };
     let notices = drop_notices_among_titles(blocks, first)
+        + drop_kicker_over_title(blocks, first)
         + drop_breadcrumb_by_title(blocks, first)
         + drop_menu_under_title(blocks, first);
     let content_end = blocks
