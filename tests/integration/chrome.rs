@@ -216,3 +216,29 @@ fn a_kicker_over_the_title_is_no_text() {
         "{text}"
     );
 }
+
+#[test]
+fn a_call_to_action_after_the_text_is_no_text() {
+    // A page builder's last section invites the reader elsewhere; cards for the other legal
+    // pages do the same. A bare list of links under a heading stays (the golds keep it).
+    let html = format!(
+        "<html><body><main><div id=wrap><section><h1>Terms of Service</h1></section><section>\
+         {SECTIONS}</section><section class=s_call_to_action><h3>Un projet sur-mesure ?</h3><p>\
+         Venez nous rencontrer à l'atelier, du mardi au samedi.</p><p><a class=btn \
+         href=/contactus>Prendre rendez-vous</a></p></section><div class=teaser><h3>Mentions \
+         légales</h3><p>Éditeur, hébergeur et informations réglementaires.</p><a \
+         href=/mentions-legales>Lire</a></div></div></main></body></html>"
+    );
+    let text = text_of(&html);
+    assert!(
+        text.trim_end()
+            .ends_with("except as stated in these terms."),
+        "{text}"
+    );
+    let html = html.replace(
+        "<p>Éditeur, hébergeur et informations réglementaires.</p>",
+        "<p><a href=/cgv>Conditions de vente</a></p>",
+    );
+    let text = text_of(&html);
+    assert!(text.trim_end().ends_with("Lire"), "{text}");
+}

@@ -359,6 +359,55 @@ fn is_menu_line(b: &Block) -> bool {
         && !b.text.trim_end().ends_with(['.', ':', '!', '?'])
 }
 
+/// Most words of a line in a teaser or a call to action.
+const TEASER_LINE_WORDS: usize = 25;
+
+/// Most words of a button's label ("Prendre rendez-vous", "Kontakt aufnehmen", "Read").
+const BUTTON_WORDS: usize = 5;
+
+/// The last block before the teasers and calls to action that end the content at `last`:
+/// page builders stack sections, and the one after the document invites the reader elsewhere
+/// ("Un projet sur-mesure ?" / "Venez nous rencontrer …" / [Prendre rendez-vous]; a card per
+/// other legal page with a line about it and its [Read] link). Each is a heading element
+/// without a number, then two or three lines of at most
+/// [`TEASER_LINE_WORDS`] words, no number, address, phone, e-mail or colon-ended lead-in
+/// among them, one at least mostly text (what the teaser leads to), the last a button
+/// ([`is_button`]). The document's own last section holds its text or its contact details,
+/// not only a link away; a bare list of links under a heading ("Other privacy statements",
+/// "See also") stays, as the golds keep it.
+fn before_teasers(blocks: &[Block], first: usize, last: usize) -> usize {
+    let mut end = last;
+    while let Some(h) = (first + 1..=end).rev().find(|&i| is_heading(&blocks[i])) {
+        let body = &blocks[h + 1..=end];
+        let teaser = blocks[h].enumeration.is_none()
+            && (2..=3).contains(&body.len())
+            && body.iter().any(|b| b.link_share < 0.5)
+            && body.last().is_some_and(is_button)
+            && body.iter().all(|b| {
+                b.words <= TEASER_LINE_WORDS
+                    && b.enumeration.is_none()
+                    && !b.text.trim_end().ends_with(':')
+                    && !PROTECTED.is_match(&b.text)
+            });
+        if !teaser {
+            break;
+        }
+        end = h - 1;
+    }
+    end
+}
+
+/// A link to another page that reads as a button: at most [`BUTTON_WORDS`] words, no digit (a
+/// version's date is the document's own archive), no sentence ("See the “Privacy” page.").
+fn is_button(b: &Block) -> bool {
+    let text = b.text.trim_end();
+    b.link_only
+        && b.away_links > 0
+        && b.words <= BUTTON_WORDS
+        && !text.chars().any(|c| c.is_ascii_digit())
+        && !text.ends_with(['.', ':'])
+}
+
 /// A short line ending in a colon that only introduces what follows ("Weitere Links:",
 /// "Share:"): not a heading tag and not enumerated.
 fn is_label(block: &Block) -> bool {
@@ -425,6 +474,7 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     while last > first && last + 1 < blocks.len() && is_label(&blocks[last]) {
         last -= 1;
     }
+    last = before_teasers(blocks, first, last);
     let trimmed = Trimmed {
         start: first + notices,
         end: blocks.len() - 1 - last,
