@@ -242,3 +242,35 @@ fn a_call_to_action_after_the_text_is_no_text() {
     let text = text_of(&html);
     assert!(text.trim_end().ends_with("Lire"), "{text}");
 }
+
+#[test]
+fn a_posts_publication_details_are_no_text() {
+    // Joomla's article details and a WordPress theme's entry meta between the title and the
+    // text: what the CMS says about the page. Zendesk's `section.article-info` holds the
+    // whole article and stays.
+    let joomla = format!(
+        "<html><body><main><div class=item-page><div class=page-header><h1>Conditions \
+         générales de vente</h1></div><dl class=\"article-info text-muted\"><dt>Détails</dt>\
+         <dd class=hits>Affichages : 1532</dd></dl><div class=body>{SECTIONS}</div></div>\
+         </main></body></html>"
+    );
+    let text = text_of(&joomla);
+    assert!(
+        text.starts_with("Conditions générales de vente\n1. Accounts"),
+        "{text}"
+    );
+    let wordpress = format!(
+        "<html><body><main><article><header class=entry-header><h1>Impressum</h1><div \
+         class=entry-meta><span class=posted-on>Veröffentlicht am 12. Januar 2024</span> von \
+         admin</div></header><div class=entry-content>{SECTIONS}</div></article></main>\
+         </body></html>"
+    );
+    let text = text_of(&wordpress);
+    assert!(text.starts_with("Impressum\n1. Accounts"), "{text}");
+    let zendesk = format!(
+        "<html><body><main><article><h1>Terms of Service</h1><section \
+         class=article-info>{SECTIONS}</section></article></main></body></html>"
+    );
+    let text = text_of(&zendesk);
+    assert!(text.starts_with("Terms of Service\n1. Accounts"), "{text}");
+}

@@ -327,7 +327,7 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
                 .map(|(_, v)| v.as_str())
         };
         let hidden = hiding(&tag, attr("class"), attr("id"), st.skip_banners);
-        if hidden.banner || hidden.screen_reader_only {
+        if hidden.is_skipped() {
             (0, true)
         } else {
             let parent = st.current();

@@ -213,8 +213,7 @@ impl ScanState {
         } else {
             Hiding::default()
         };
-        let rendered =
-            parent_rendered && !is_unrendered(tag) && !hidden.banner && !hidden.screen_reader_only;
+        let rendered = parent_rendered && !is_unrendered(tag) && !hidden.is_skipped();
         let in_banner = self.in_banner[parent as usize] || hidden.banner;
         if in_banner {
             match tag {
