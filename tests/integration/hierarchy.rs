@@ -209,6 +209,34 @@ fn lines_a_class_names_a_title_are_section_titles() {
 }
 
 #[test]
+fn disclosure_labels_are_section_titles() {
+    // A `<details>`'s `<summary>` titles its text, under the `h2` it stands in.
+    let text = "<p>We rely on performance of a contract to provide the service and on consent \
+                for marketing emails.</p>";
+    let html = format!(
+        "<h1>Privacy Policy</h1><h2>How we use information</h2>{text}<details><summary>Legal \
+         bases</summary>{text}</details><details><summary>California notice</summary>{text}\
+         </details>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Privacy Policy [How we use information [Legal bases, California notice]]"
+    );
+    // An accordion's toggle buttons title the panels they open.
+    let html = format!(
+        "<h1>Privacy Policy</h1><div class=faq><button type=button aria-expanded=true \
+         aria-controls=p0><span>What information do we collect?</span></button><div id=p0 \
+         role=region>{text}</div><button type=button aria-expanded=false \
+         aria-controls=p1><span>What are my rights?</span></button><div id=p1 role=region \
+         style=\"display:none\">{text}</div></div>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Privacy Policy [What information do we collect?, What are my rights?]"
+    );
+}
+
+#[test]
 fn a_themes_h1_over_the_documents_own_h1_holds_it() {
     // WordPress: the entry title "Datenschutz" as the theme's `h1`, then the generator's own
     // `h1` "Datenschutzerklärung" in the entry content: one root.

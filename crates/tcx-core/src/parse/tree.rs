@@ -22,9 +22,29 @@ pub type NodeId = u32;
 
 /// Attributes the later stages read; everything else is dropped.
 pub const KEPT_ATTRIBUTES: &[&str] = &[
-    "class", "id", "style", "href", "title", "colspan", "rowspan", "size", "color", "face",
-    "align", "hidden", "open", "role", "type", "start", "value", "src", "alt", "height", "width",
+    "class",
+    "id",
+    "style",
+    "href",
+    "title",
+    "colspan",
+    "rowspan",
+    "size",
+    "color",
+    "face",
+    "align",
+    "hidden",
+    "open",
+    "role",
+    "type",
+    "start",
+    "value",
+    "src",
+    "alt",
+    "height",
+    "width",
     "name",
+    "aria-expanded",
 ];
 
 /// Whether an `<a>` with these attributes is a link. An `<a>` without `href` that carries a

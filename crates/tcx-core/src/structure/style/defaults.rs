@@ -43,6 +43,17 @@ pub(super) fn names_a_title(class: &str) -> bool {
     })
 }
 
+/// Whether an element labels a part of the page that opens and closes: a `<summary>` (the
+/// title of its `<details>`), or an accordion's toggle `<button aria-expanded>` (the title of
+/// the panel it controls). Sites set them apart; the static cascade gives them weight, as
+/// for a class naming a title ([`names_a_title`]).
+pub(super) fn is_disclosure_label<'a>(
+    tag: &str,
+    attribute: impl Fn(&str) -> Option<&'a str>,
+) -> bool {
+    tag == "summary" || (tag == "button" && attribute("aria-expanded").is_some())
+}
+
 /// `<font size color face>`.
 pub(super) fn font_element<'a>(
     attribute: impl Fn(&str) -> Option<&'a str>,
