@@ -237,6 +237,25 @@ fn disclosure_labels_are_section_titles() {
 }
 
 #[test]
+fn a_line_of_jump_links_to_the_documents_is_no_title() {
+    // A page holding three documents opens with links to each; the line names documents but
+    // is a table of contents.
+    let html = format!(
+        "<h1>AGB, Widerrufsbelehrung &amp; Datenschutz</h1><p><a href=#agb>Allgemeine \
+         Geschäftsbedingungen</a> | <a href=#widerruf>Widerrufsbelehrung</a> | <a \
+         href=#datenschutz>Datenschutzerklärung</a></p><h2 id=agb>Allgemeine \
+         Geschäftsbedingungen</h2><h3>1. Geltungsbereich</h3><p>{VERTRAG}</p><h2 \
+         id=widerruf>Widerrufsbelehrung</h2><h3>Widerrufsrecht</h3><p>{VERTRAG}</p><h2 \
+         id=datenschutz>Datenschutzerklärung</h2><p>{VERTRAG}</p>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "AGB, Widerrufsbelehrung & Datenschutz [Allgemeine Geschäftsbedingungen [1. \
+         Geltungsbereich], Widerrufsbelehrung [Widerrufsrecht], Datenschutzerklärung]"
+    );
+}
+
+#[test]
 fn a_themes_h1_over_the_documents_own_h1_holds_it() {
     // WordPress: the entry title "Datenschutz" as the theme's `h1`, then the generator's own
     // `h1` "Datenschutzerklärung" in the entry content: one root.

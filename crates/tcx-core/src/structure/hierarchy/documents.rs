@@ -58,7 +58,11 @@ pub(super) fn names_several_documents(title: &str) -> bool {
 
 /// Whether a block is the title of a whole document (AGB, Widerrufsbelehrung, …).
 pub(super) fn is_document_title(b: &Block) -> bool {
-    if b.words > 8 || b.link_only || matches!(b.kind, BlockKind::TableRow | BlockKind::ListItem) {
+    // A line of links is a menu or a table of contents ("AGB | Widerrufsbelehrung |
+    // Datenschutzerklärung" jumping to the documents below), not a title; a heading element
+    // whose text is a link still titles.
+    let menu = b.link_only || (b.kind == BlockKind::Paragraph && b.link_share >= 0.5);
+    if b.words > 8 || menu || matches!(b.kind, BlockKind::TableRow | BlockKind::ListItem) {
         return false;
     }
     let text = match &b.enumeration {
