@@ -327,12 +327,9 @@ fn div_section_title_styled_by_a_style_rule() {
         outline(&s),
         "Allgemeines [Anwendungsbereich, Sprache], Zahlung"
     );
-    // Without the sheet nothing distinguishes their levels: the short lines before the
-    // prose are still read as titles, all on one level (plain title lines).
-    assert_eq!(
-        outline(&tree(&html, &[])),
-        "Allgemeines, Anwendungsbereich, Sprache, Zahlung"
-    );
+    // Without the sheet the class still names the section titles (bold by default); the
+    // `.sub` lines, named and styled by nothing, are text where the author drew headings.
+    assert_eq!(outline(&tree(&html, &[])), "Allgemeines, Zahlung");
 }
 
 #[test]
@@ -858,6 +855,30 @@ fn a_short_clause_among_long_ones_is_no_title() {
         clause_text(html, &["1.", "1.1", "b)"]).as_deref(),
         Some("b) Der Gerichtsstand ist Dresden.")
     );
+}
+
+#[test]
+fn clauses_after_a_list_inside_a_clause_stay_addressable() {
+    // IT-Recht Kanzlei's AGB: "(1) … indem wir" then a bullet list, then (2) and (3). The
+    // list belongs to clause (1); the clauses after it continue the section's own sequence.
+    let html = "<html><body><main><h1>AGB</h1><h2>§ 2 Vertragsschluss</h2><p>(1) Wir können \
+        das Angebot des Kunden innerhalb von fünf Tagen annehmen, indem wir</p><ul><li>eine \
+        Auftragsbestätigung in Textform übermitteln, oder</li><li>die bestellte Ware \
+        liefern.</li></ul><p>(2) Die Vertragssprache ist Deutsch.</p><p>(3) Der Vertragstext \
+        wird von uns gespeichert.</p><h2>§ 3 Preise</h2><p>(1) Alle Preise sind \
+        Endpreise.</p></main></body></html>";
+    assert_eq!(
+        clause_text(html, &["§ 2", "(3)"]).as_deref(),
+        Some("(3) Der Vertragstext wird von uns gespeichert.")
+    );
+    let first = clause_text(html, &["§ 2", "(1)"]).unwrap();
+    assert!(first.ends_with("die bestellte Ware liefern."), "{first}");
+    // A list in a section without clauses keeps its item sections.
+    let plain = "<html><body><main><h1>Datenschutz</h1><h2>Ihre Rechte</h2><p>Sie haben das \
+        Recht auf</p><ul><li>Auskunft,</li><li>Löschung.</li></ul><p>Zuständig ist das \
+        Landesamt für Datenschutzaufsicht.</p></main></body></html>";
+    let a = analyze(plain, &AnalysisOptions::default()).unwrap();
+    assert_eq!(a.sections[0].subsections[0].subsections.len(), 3);
 }
 
 #[test]

@@ -50,6 +50,12 @@ pub fn add_clauses(sections: &mut [Section]) {
     }
 }
 
+/// Whether a paragraph opens a clause: it starts with a clause number (`(3)`, `b)`, `1.`,
+/// `1.2`).
+pub(crate) fn opens_clause(paragraph: &str) -> bool {
+    marker(paragraph).is_some()
+}
+
 fn marker(paragraph: &str) -> Option<Marker> {
     let e = enumeration::detect(paragraph)?;
     let (&last, stem) = e.values.split_last()?;

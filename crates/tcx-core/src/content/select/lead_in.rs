@@ -145,8 +145,6 @@ pub(super) fn add_lead_in(
     limits: &ExtensionLimits,
 ) {
     let mut budget = limits.max_lead_in_chars;
-    // A content that opens with its own title has nothing of the document before it but a
-    // page title or a date line: a promotion's or a pop-up's heading above it is the site's.
     let titled = opens_with_its_title(page, stats, sums, &candidate.elements);
     // The elements standing for the candidate at the current level.
     let mut current = candidate.elements.clone();
@@ -163,23 +161,8 @@ pub(super) fn add_lead_in(
             return;
         };
         if parent == root {
-            // The body's children are the site's frame: only the heading elements standing
-            // right before the content (a heading before text heads that text: "1. Scope"
-            // over the first clause, the document's title over it) with the introduction
-            // the document's title heads ([`body_level_lead_in`]), and before them a box
-            // holding nothing but a heading that names the document ("AGB", "Privacy
-            // Policy"), are its lead-in.
             let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
-            let (headings, has_title) =
-                body_level_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
-            // Nothing above the document's own title belongs to the document.
-            let title = (!has_title)
-                .then(|| document_title_box((stats, page), sums, siblings, headings, limits))
-                .flatten();
-            let lead_in: Vec<ElementId> = title
-                .into_iter()
-                .chain(siblings[headings..pos].iter().copied())
-                .collect();
+            let lead_in = frame_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
             candidate.lead_in_elements += lead_in.len();
             candidate.elements.splice(0..0, lead_in);
             return;
@@ -227,9 +210,6 @@ pub(super) fn add_lead_in(
             return;
         }
         if stats.tag_name(parent) == "article" {
-            // Out of an `article` only the document's own title right before it is taken:
-            // Drupal's themes set the page title in a block of its own before the node's
-            // `<article>`; anything else there (a byline, share buttons) is the site's.
             if !titled && let Some(title) = title_right_before(page, stats, children, sums, parent)
             {
                 candidate.lead_in_elements += 1;
@@ -239,6 +219,32 @@ pub(super) fn add_lead_in(
         }
         current = vec![parent];
     }
+}
+
+/// The lead-in of a content standing at `siblings[pos]` among the body's children, the
+/// site's frame: only the heading elements standing right before the content (a heading
+/// before text heads that text: "1. Scope" over the first clause, the document's title over
+/// it) with the introduction the document's title heads ([`body_level_lead_in`]), and before
+/// them a box holding nothing but a heading that names the document ("AGB", "Privacy
+/// Policy": [`document_title_box`]) — unless the headings hold the document's own title, as
+/// nothing above that title belongs to the document.
+fn frame_lead_in(
+    (stats, page): (&StyleStats, &str),
+    sums: &StyleSums,
+    siblings: &[ElementId],
+    pos: usize,
+    (own, budget): (u64, u64),
+    limits: &ExtensionLimits,
+) -> Vec<ElementId> {
+    let (headings, has_title) =
+        body_level_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
+    let title = (!has_title)
+        .then(|| document_title_box((stats, page), sums, siblings, headings, limits))
+        .flatten();
+    title
+        .into_iter()
+        .chain(siblings[headings..pos].iter().copied())
+        .collect()
 }
 
 /// Where the lead-in of a content standing among the body's children starts. Walks back over
@@ -519,7 +525,9 @@ fn is_the_documents_title(page: &str, stats: &StyleStats, sums: &StyleSums, id: 
 }
 
 /// The sibling right before `id` (past empty ones) when it is the document's own title
-/// ([`is_the_documents_title`]) and short.
+/// ([`is_the_documents_title`]) and short. Out of an `article` the lead-in takes only this:
+/// Drupal's themes set the page title in a block of its own before the node's `<article>`;
+/// anything else there (a byline, share buttons) is the site's.
 fn title_right_before(
     page: &str,
     stats: &StyleStats,
@@ -545,7 +553,9 @@ fn title_right_before(
 
 /// Whether the content's first line is the document's own title: a block of its own (not a
 /// bold run-in) that is an `h1`, a heading naming a legal document or a title line naming
-/// one ("<p><strong>Privacy Policy</strong></p>").
+/// one ("<p><strong>Privacy Policy</strong></p>"). Such a content has nothing of the document
+/// before it but a page title or a date line: a promotion's or a pop-up's heading above it
+/// is the site's.
 fn opens_with_its_title(
     page: &str,
     stats: &StyleStats,

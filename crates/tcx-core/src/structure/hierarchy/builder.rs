@@ -98,6 +98,10 @@ impl TreeBuilder {
     /// Opens the item section of `block`, the first block of a list item; `titled`: the
     /// block is the item's title, not its first paragraph.
     pub(super) fn item(&mut self, block: &Block, number: Option<String>, titled: bool) {
+        if !titled && self.in_a_clause() {
+            self.paragraph(block);
+            return;
+        }
         let depth = block.list_depth;
         loop {
             match self.top_kind() {
@@ -115,6 +119,23 @@ impl TreeBuilder {
         }
         let li = block.list_item.unwrap_or(0);
         self.push(Kind::Item { li, depth }, section);
+    }
+
+    /// Whether the open section's text holds a numbered clause and nothing has opened under
+    /// it yet: a list there is part of that clause ("(1) Wir können das Angebot annehmen,
+    /// indem wir <ul>…</ul>", then "(2) …"), so its items are the section's paragraphs and
+    /// the clauses after it continue the section's own sequence — an item subsection would
+    /// have put them in an untitled section of their own, out of the clause tree.
+    fn in_a_clause(&self) -> bool {
+        self.stack.last().is_some_and(|open| {
+            matches!(open.kind, Kind::Heading { .. } | Kind::Lead)
+                && open.section.subsections.is_empty()
+                && open
+                    .section
+                    .paragraphs
+                    .iter()
+                    .any(|p| crate::structure::clauses::opens_clause(p))
+        })
     }
 
     pub(super) fn open(&mut self, h: HeadingSpec, title: String, number: Option<String>) {

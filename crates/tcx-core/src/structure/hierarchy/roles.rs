@@ -289,7 +289,7 @@ impl<'b> Candidates<'b> {
                 if self.confirmed[i]
                     && numbered_titles
                     && is_title_shaped(b)
-                    && !self.next_in_sequence_is_text(i, e) =>
+                    && !next_in_sequence_is_text(self.blocks, &self.enums, i, e) =>
             {
                 Role::NumberedTitle(e.class())
             }
@@ -299,20 +299,6 @@ impl<'b> Candidates<'b> {
 }
 
 impl Candidates<'_> {
-    /// Whether the next block numbered in the class of block `i`'s enumeration `e` continues
-    /// its sequence and is text, not title-shaped: numbered titles are titles throughout their
-    /// sequence, so a short line among long clauses ("2.1 Die zur Verfügung stehende(n)
-    /// Sprache(n): Deutsch", then "2.2 Wir speichern den Vertragstext …") is a clause too.
-    fn next_in_sequence_is_text(&self, i: usize, e: &Enumeration) -> bool {
-        let class = e.class();
-        self.enums
-            .iter()
-            .enumerate()
-            .skip(i + 1)
-            .find_map(|(j, next)| next.as_ref().filter(|n| n.class() == class).map(|n| (j, n)))
-            .is_some_and(|(j, next)| next.is_successor_of(e) && !is_title_shaped(&self.blocks[j]))
-    }
-
     /// Phase 8, plain title lines: on a page whose sections have no heading of a visual
     /// level (at most the document's title is one), an unnumbered line set like the text that
     /// reads as a title ([`is_plain_title_line`]) heads a section below every visual level,
@@ -367,7 +353,7 @@ impl Candidates<'_> {
 /// A block that can be a numbered title in body style: short, not a `(1)` clause, not a
 /// sentence (a numbered question is a title: "3. What data do we collect?"), not a piece of
 /// a sentence ([`continues_a_sentence`]), not only a link.
-fn is_title_shaped(b: &Block) -> bool {
+pub(super) fn is_title_shaped(b: &Block) -> bool {
     let question = is_question(&b.text);
     !is_numbered_clause(b)
         && (b.words <= MAX_TITLE_WORDS || (question && b.words <= MAX_QUESTION_TITLE_WORDS))

@@ -1,5 +1,6 @@
 //! Phase 7 of the role decision: what the sequence of headings says about their levels — a
-//! title printed twice is one, a lead `h1` or a document name over `§` sections is the root.
+//! title printed twice is one, a lead `h1` or a document name over `§` sections is the root,
+//! a decimal sub-number among clauses is one of them.
 
 use super::*;
 
@@ -111,4 +112,33 @@ pub(super) fn an_empty_opening_heading_is_text(blocks: &[Block], roles: &mut [Ro
     {
         roles[first] = Role::Text;
     }
+}
+
+/// Whether the next block numbered in the class of block `i`'s enumeration `e` continues its
+/// sequence and is text ([`is_title_shaped`] fails): numbered titles are titles throughout
+/// their sequence, so a short line among long clauses ("2.1 Die zur Verfügung stehende(n)
+/// Sprache(n): Deutsch", then "2.2 Wir speichern den Vertragstext …") is a clause too. Not
+/// judged so: a question (a title whatever follows), and a line whose successor is a piece of
+/// a sentence (a list run numbered on under it: "3. Purposes", then "4. To provide the
+/// service; and").
+pub(super) fn next_in_sequence_is_text(
+    blocks: &[Block],
+    enums: &[Option<Enumeration>],
+    i: usize,
+    e: &Enumeration,
+) -> bool {
+    if is_question(&blocks[i].text) {
+        return false;
+    }
+    let class = e.class();
+    enums
+        .iter()
+        .enumerate()
+        .skip(i + 1)
+        .find_map(|(j, next)| next.as_ref().filter(|n| n.class() == class).map(|n| (j, n)))
+        .is_some_and(|(j, next)| {
+            next.is_successor_of(e)
+                && !is_title_shaped(&blocks[j])
+                && !continues_a_sentence(&blocks[j])
+        })
 }
