@@ -223,7 +223,8 @@ fn a_call_to_action_after_the_text_is_no_text() {
     // pages do the same. A bare list of links under a heading stays (the golds keep it).
     let html = format!(
         "<html><body><main><div id=wrap><section><h1>Terms of Service</h1></section><section>\
-         {SECTIONS}</section><section class=s_call_to_action><h3>Un projet sur-mesure ?</h3><p>\
+         {SECTIONS}<p><a href=/cgu.pdf>Télécharger le PDF</a></p></section><section \
+         class=s_call_to_action><h3>Un projet sur-mesure ?</h3><p>\
          Venez nous rencontrer à l'atelier, du mardi au samedi.</p><p><a class=btn \
          href=/contactus>Prendre rendez-vous</a></p></section><div class=teaser><h3>Mentions \
          légales</h3><p>Éditeur, hébergeur et informations réglementaires.</p><a \

@@ -475,6 +475,10 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
         last -= 1;
     }
     last = before_teasers(blocks, first, last);
+    // The teasers may have stood after a download or share line of the site's.
+    while last > first && is_boilerplate(&blocks[last]) && names_site_phrase(&blocks[last]) {
+        last -= 1;
+    }
     let trimmed = Trimmed {
         start: first + notices,
         end: blocks.len() - 1 - last,
