@@ -172,8 +172,9 @@ const BANNER_WORDS: [&str; 10] = [
 /// Class names that hide an element from sighted readers and leave it to screen readers
 /// (Bootstrap and Tailwind `sr-only`, Drupal and Bootstrap 5 `visually-hidden`, WordPress
 /// `screen-reader-text` and `assistive-text`, HTML5 Boilerplate `visuallyhidden`, Foundation
-/// `show-for-sr`, Liferay `hide-accessible`, jQuery UI `ui-helper-hidden-accessible`).
-const SCREEN_READER_ONLY: [&str; 10] = [
+/// `show-for-sr`, Liferay `hide-accessible`, jQuery UI `ui-helper-hidden-accessible`,
+/// OneTrust `ot-scrn-rdr` in its cookie lists).
+const SCREEN_READER_ONLY: [&str; 11] = [
     "sr-only",
     "visually-hidden",
     "visuallyhidden",
@@ -184,6 +185,7 @@ const SCREEN_READER_ONLY: [&str; 10] = [
     "assistive-text",
     "hide-accessible",
     "hidden-accessible",
+    "scrn-rdr",
 ];
 
 /// [`BANNER_WORDS`], [`SCREEN_READER_ONLY`] and [`SIDE_COLUMN_WORDS`], as one automaton
@@ -343,6 +345,7 @@ mod tests {
             "screen-reader-text",
             "govuk-visually-hidden",
             "u-sr-only",
+            "ot-scrn-rdr",
             "sr-only-focusable",
             "Element-Invisible",
             "show-for-sr",
