@@ -23,6 +23,13 @@ const PHRASES: &[(&str, DocumentType)] = &[
     ("nutzungsbedingungen", Terms),
     ("vertragsbedingungen", Terms),
     ("verkaufsbedingungen", Terms),
+    // "Allgemeine … bedingungen" are AGB by definition (§ 305 BGB), also as a truncated
+    // compound: "Allgemeine Verkaufs- und Lieferbedingungen", "Allgemeine Liefer- und
+    // Zahlungsbedingungen" (B2B shops' AVB/ALB).
+    ("allgemeine verkaufs", Terms),
+    ("allgemeine einkaufs", Terms),
+    ("allgemeine liefer", Terms),
+    ("allgemeine liefer und", Terms),
     ("lieferbedingungen", ShippingPayment),
     ("kundeninformationen", Terms),
     ("terms", Terms),
@@ -538,6 +545,22 @@ fn matches_at(bytes: &[u8], i: usize, phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn general_delivery_terms_are_terms() {
+        for label in [
+            "Allgemeine Verkaufs- und Lieferbedingungen",
+            "Allgemeine Liefer- und Zahlungsbedingungen",
+            "Allgemeine Lieferbedingungen",
+            "Allgemeine Einkaufsbedingungen",
+        ] {
+            assert_eq!(type_of_label(label), Some(Terms), "{label}");
+        }
+        assert_eq!(
+            type_of_label("Liefer- und Versandbedingungen"),
+            Some(ShippingPayment)
+        );
+    }
 
     #[test]
     fn the_automaton_names_the_phrases_a_search_per_phrase_finds() {
