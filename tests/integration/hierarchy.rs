@@ -882,6 +882,28 @@ fn clauses_after_a_list_inside_a_clause_stay_addressable() {
 }
 
 #[test]
+fn doubled_letters_are_clauses_under_letters() {
+    // German drafting: "aa)", "bb)" under "b)", then "c)" goes on with the letters.
+    let html = "<html><body><main><h1>AGB</h1><h2>1. Allgemeines</h2><p>1.1 Diese AGB gelten \
+        für alle Bestellungen.</p><p>1.2 Für Unternehmer gilt zusätzlich Folgendes:</p><p>a) \
+        Abweichende Bedingungen finden keine Anwendung.</p><p>b) Für Sammelbestellungen von \
+        Schulen gilt:</p><p>aa) Die Lieferung erfolgt auf Rechnung.</p><p>bb) Rücksendungen \
+        sind nur nach Absprache möglich.</p><p>c) Der Gerichtsstand ist Dresden.</p><p>1.3 \
+        Unsere Angebote richten sich an Kunden in Deutschland.</p></main></body></html>";
+    assert_eq!(
+        clause_text(html, &["1.", "1.2", "b)", "bb)"]).as_deref(),
+        Some("bb) Rücksendungen sind nur nach Absprache möglich.")
+    );
+    assert_eq!(
+        clause_text(html, &["1.", "1.2", "c)"]).as_deref(),
+        Some("c) Der Gerichtsstand ist Dresden.")
+    );
+    // "ii)" stays a Roman numeral.
+    let roman = enumeration::detect("ii) second").unwrap();
+    assert_eq!(roman.kind, NumberKind::RomanLower);
+}
+
+#[test]
 fn french_items_numbered_with_the_degree_sign_are_clauses() {
     // French (and Italian, Spanish) articles number their items "1°", "2°" (or "2º").
     let body = "Le client passe commande sur le site selon les étapes décrites ci-dessous.";

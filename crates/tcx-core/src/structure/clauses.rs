@@ -59,7 +59,9 @@ pub(crate) fn opens_clause(paragraph: &str) -> bool {
 fn marker(paragraph: &str) -> Option<Marker> {
     let e = enumeration::detect(paragraph)?;
     let (&last, stem) = e.values.split_last()?;
-    let single = stem.is_empty()
+    // `aa)`, `bb)`: letters on a second level (stem `[0]`), nested like single letters.
+    let doubled = stem == [0] && e.kind == NumberKind::LetterLower;
+    let single = (stem.is_empty() || doubled)
         && matches!(
             e.decoration,
             Decoration::Parens | Decoration::CloseParen | Decoration::Dot | Decoration::Ordinal

@@ -115,6 +115,9 @@ pub fn detect(text: &str) -> Option<Enumeration> {
     if !(1..=7).contains(&letters) || !matches!(text.as_bytes().get(letters), Some(b'.' | b')')) {
         return None;
     }
+    if let Some(doubled) = doubled_letter(text) {
+        return Some(doubled);
+    }
     let m = ROMAN_OR_LETTER.captures(text)?;
     roman_or_letter(text, &m)
 }
@@ -290,6 +293,34 @@ impl Enumeration {
         let text = text.trim_start();
         text.get(self.len..).unwrap_or("").trim_start()
     }
+}
+
+/// A doubled lower-case letter with a closing parenthesis — `aa)`, `bb)`, `cc)` — the level
+/// German legal drafting sets under `a)`, `b)`: letters on a second level, values `[0, n]`
+/// (depth 2, so a class of its own, one below the single letters). `ii)` and `xx)` stay Roman
+/// numerals.
+fn doubled_letter(text: &str) -> Option<Enumeration> {
+    let b = text.as_bytes();
+    let (&first, &second, &close) = (b.first()?, b.get(1)?, b.get(2)?);
+    if first != second
+        || !first.is_ascii_lowercase()
+        || close != b')'
+        || matches!(first, b'i' | b'x')
+    {
+        return None;
+    }
+    if !follows_ok(text, 3, false) {
+        return None;
+    }
+    let value = u32::from(first - b'a') + 1;
+    Some(build(
+        text,
+        3,
+        NumberKind::LetterLower,
+        Decoration::CloseParen,
+        vec![0, value],
+        None,
+    ))
 }
 
 fn build(
