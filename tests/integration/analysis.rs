@@ -435,3 +435,21 @@ fn pages_that_are_not_legal_are_told_apart() {
     assert!(imprint.is_legal, "{imprint:?}");
     assert_eq!(kind.map(|t| t.kind), Some(tcx_core::DocumentType::Imprint));
 }
+
+#[test]
+fn general_delivery_terms_are_terms() {
+    // "Allgemeine … bedingungen" are AGB by definition, also as truncated compounds.
+    use tcx_core::{DocumentType, type_of_label};
+    for label in [
+        "Allgemeine Verkaufs- und Lieferbedingungen",
+        "Allgemeine Liefer- und Zahlungsbedingungen",
+        "Allgemeine Lieferbedingungen",
+        "Allgemeine Einkaufsbedingungen",
+    ] {
+        assert_eq!(type_of_label(label), Some(DocumentType::Terms), "{label}");
+    }
+    assert_eq!(
+        type_of_label("Liefer- und Versandbedingungen"),
+        Some(DocumentType::ShippingPayment)
+    );
+}
