@@ -26,9 +26,11 @@ const PHRASES: &[(&str, DocumentType)] = &[
     // "Allgemeine … bedingungen" are AGB by definition (§ 305 BGB), also as a truncated
     // compound: "Allgemeine Verkaufs- und Lieferbedingungen", "Allgemeine Liefer- und
     // Zahlungsbedingungen" (B2B shops' AVB/ALB).
-    ("allgemeine verkaufs", Terms),
-    ("allgemeine einkaufs", Terms),
-    ("allgemeine liefer", Terms),
+    // Whole or truncated forms only ("Allgemeine Lieferzeiten" is a shipping page); "… liefer
+    // und" outranks "zahlungsbedingungen" under the longest match.
+    ("allgemeine verkaufs und", Terms),
+    ("allgemeine einkaufsbedingungen", Terms),
+    ("allgemeine lieferbedingungen", Terms),
     ("allgemeine liefer und", Terms),
     ("lieferbedingungen", ShippingPayment),
     ("kundeninformationen", Terms),

@@ -4,7 +4,9 @@
 //!
 //! Rules, per section, over its own paragraphs in order:
 //! - a paragraph opens a clause when it starts with a number in parentheses, with a closing
-//!   parenthesis or with a dot (`(3)`, `b)`, `1.`), or with a multi-level decimal number
+//!   parenthesis or with a dot (`(3)`, `b)`, `1.`), with a doubled letter (`aa)`, `bb)`: a
+//!   level of its own below the letters; `ii)` and `xx)` read as Roman numerals, so a ninth
+//!   doubled letter is not one), or with a multi-level decimal number
 //!   (`1.2`, `1.2.3.`: its depth is its level, and it continues only a number with the same
 //!   values before the last); numbers after a word or sign (`§ 3`, `Art. 2`) are section
 //!   titles or citations, and bare numbers (`14 Tage …`) are text;

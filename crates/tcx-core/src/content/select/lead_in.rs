@@ -565,7 +565,15 @@ fn opens_with_its_title(
     let Some(&first) = elements.first() else {
         return false;
     };
-    let Some((text_at, _)) = descendants(stats, first).find(|(_, e)| e.all_chars > 0) else {
+    let own = stats
+        .elements
+        .get(first as usize)
+        .map(|e| (first as usize, e));
+    let Some((text_at, _)) = own
+        .into_iter()
+        .chain(descendants(stats, first))
+        .find(|(_, e)| e.all_chars > 0)
+    else {
         return false;
     };
     // The outermost element holding just this line.

@@ -249,8 +249,11 @@ impl Builder {
             && self.text.len() <= MAX_NUMBER_BYTES
             && !self.text.ends_with(|c: char| c.is_alphabetic())
         {
-            self.space_before_word = enumeration::detect(&self.text)
-                .is_some_and(|e| e.len >= self.text.trim_start().len());
+            // A bare single number ("0" before "shares", "3" before "D") is no numbering.
+            self.space_before_word = enumeration::detect(&self.text).is_some_and(|e| {
+                e.len >= self.text.trim_start().len()
+                    && (e.decoration != enumeration::Decoration::Plain || e.values.len() > 1)
+            });
         }
     }
 

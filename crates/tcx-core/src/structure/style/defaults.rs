@@ -26,12 +26,22 @@ pub(super) fn ua_style(tag: &str, has_href: bool, parent: &Style, s: &mut Style)
     }
 }
 
-/// Whether a class attribute names its element a title: a token whose last word is "title",
-/// "heading" or "headline" (`section-title`, `headline__title`, `sectionTitle`, `subheading`).
-/// The site's own sheet, which sets such elements apart, is mostly an external file we never
-/// see; the name stands in for it as a default (bold) that the page's rules still override.
+/// Whether a class attribute names its element a title: a token whose last word ends in
+/// "title", "heading" or "headline" (`section-title`, `headline__title`, `sectionTitle`,
+/// `subheading`), unless its first word says the element has or hides one (`no-title`,
+/// `has-title`, `hide-heading`: a wrapper's layout modifier). The site's own sheet, which sets
+/// such elements apart, is mostly an external file we never see; the name stands in for it as
+/// a default (bold) that the page's rules still override.
 pub(super) fn names_a_title(class: &str) -> bool {
+    const MODIFIERS: [&str; 7] = ["no", "has", "hide", "hidden", "show", "with", "without"];
     class.split_ascii_whitespace().any(|token| {
+        let first = token
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .find(|w| !w.is_empty())
+            .unwrap_or_default();
+        if MODIFIERS.iter().any(|m| first.eq_ignore_ascii_case(m)) {
+            return false;
+        }
         let last = token
             .rsplit(|c: char| !c.is_ascii_alphanumeric())
             .find(|w| !w.is_empty())
@@ -43,15 +53,13 @@ pub(super) fn names_a_title(class: &str) -> bool {
     })
 }
 
-/// Whether an element labels a part of the page that opens and closes: a `<summary>` (the
-/// title of its `<details>`), or an accordion's toggle `<button aria-expanded>` (the title of
-/// the panel it controls). Sites set them apart; the static cascade gives them weight, as
-/// for a class naming a title ([`names_a_title`]).
-pub(super) fn is_disclosure_label<'a>(
-    tag: &str,
-    attribute: impl Fn(&str) -> Option<&'a str>,
-) -> bool {
-    tag == "summary" || (tag == "button" && attribute("aria-expanded").is_some())
+/// Whether an element labels a part of the page that opens and closes: a `<summary>`, the
+/// title of its `<details>`. Sites set it apart; the static cascade gives it weight, as for a
+/// class naming a title ([`names_a_title`]). (An accordion's `<button aria-expanded>` was
+/// tried too: cookie declarations embedded in privacy pages give every service a "Show
+/// details" toggle, which would title sections by the dozen.)
+pub(super) fn is_disclosure_label(tag: &str) -> bool {
+    tag == "summary"
 }
 
 /// `<font size color face>`.
