@@ -448,8 +448,11 @@ fn general_delivery_terms_are_terms() {
     ] {
         assert_eq!(type_of_label(label), Some(DocumentType::Terms), "{label}");
     }
-    assert_eq!(
-        type_of_label("Liefer- und Versandbedingungen"),
-        Some(DocumentType::ShippingPayment)
-    );
+    for label in ["Liefer- und Versandbedingungen", "Allgemeine Lieferzeiten"] {
+        assert_eq!(
+            type_of_label(label),
+            Some(DocumentType::ShippingPayment),
+            "{label}"
+        );
+    }
 }

@@ -374,7 +374,8 @@ const BUTTON_WORDS: usize = 5;
 /// among them, one at least mostly text (what the teaser leads to), the last a button
 /// ([`is_button`]). The document's own last section holds its text or its contact details,
 /// not only a link away; a bare list of links under a heading ("Other privacy statements",
-/// "See also") stays, as the golds keep it.
+/// "See also") stays, as the golds keep it. Known limit: a document whose last section is
+/// only "Contact us" / one line / a link to a contact form reads the same and goes.
 fn before_teasers(blocks: &[Block], first: usize, last: usize) -> usize {
     let mut end = last;
     while let Some(h) = (first + 1..=end).rev().find(|&i| is_heading(&blocks[i])) {
