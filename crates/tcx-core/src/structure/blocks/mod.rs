@@ -102,8 +102,7 @@ struct Builder {
     blocks: Vec<Block>,
     text: String,
     pending_space: bool,
-    /// The block so far is a number set in an element of its own ("<span class=mr-3>1.</span>
-    /// Definitions"): a word after it is a new word.
+    /// The block so far is a number in an element of its own: a word after it is a new word.
     space_before_word: bool,
     start: Option<Context>,
     chars: usize,
@@ -239,17 +238,14 @@ impl Builder {
         }
     }
 
-    /// An inline element ends. A number standing alone at the start of the block
-    /// ("1.", "2.1", "(a)", "§ 3") is set apart from the title after it by the page's style
-    /// sheet (a margin), not by a space: the word after it starts a new word.
+    /// An inline element ends. A number alone at the block's start ("1.", "2.1", "(a)", "§ 3"
+    /// in `<span class=mr-3>`) is set apart from the title after it by the style sheet's
+    /// margin, not a space: the word after it starts a new word. A bare single number ("0"
+    /// before "shares", "3" before "D") is no numbering.
     fn end_inline(&mut self) {
         const MAX_NUMBER_BYTES: usize = 16;
-        if !self.pending_space
-            && !self.text.is_empty()
-            && self.text.len() <= MAX_NUMBER_BYTES
-            && !self.text.ends_with(|c: char| c.is_alphabetic())
-        {
-            // A bare single number ("0" before "shares", "3" before "D") is no numbering.
+        let short = (1..=MAX_NUMBER_BYTES).contains(&self.text.len());
+        if !self.pending_space && short && !self.text.ends_with(|c: char| c.is_alphabetic()) {
             self.space_before_word = enumeration::detect(&self.text).is_some_and(|e| {
                 e.len >= self.text.trim_start().len()
                     && (e.decoration != enumeration::Decoration::Plain || e.values.len() > 1)
