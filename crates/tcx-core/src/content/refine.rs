@@ -233,10 +233,7 @@ fn drop_kicker_over_title(blocks: &mut Vec<Block>, first: usize) -> usize {
             && b.words <= KICKER_MAX_WORDS
             && b.enumeration.is_none()
             && !b.text.chars().any(|c| c.is_ascii_digit())
-            && !crate::classify::match_label(&b.text).is_some_and(|m| {
-                m.kind != crate::model::DocumentType::Other
-                    && crate::classify::label_coverage(&b.text, m.kind) >= 0.5
-            })
+            && !crate::classify::is_a_document_name(&b.text)
     };
     if blocks.get(first).is_some_and(kicker)
         && blocks

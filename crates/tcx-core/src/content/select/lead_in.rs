@@ -498,11 +498,7 @@ fn title_line(page: &str, stats: &StyleStats, id: ElementId) -> Option<TitleLine
     {
         return Some(TitleLine::Date);
     }
-    let names = words <= TITLE_MAX_WORDS
-        && crate::classify::match_label(&text).is_some_and(|m| {
-            m.kind != crate::model::DocumentType::Other
-                && crate::classify::label_coverage(&text, m.kind) >= 0.5
-        });
+    let names = words <= TITLE_MAX_WORDS && crate::classify::is_a_document_name(&text);
     names.then_some(TitleLine::DocumentName)
 }
 
