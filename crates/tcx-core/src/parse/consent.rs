@@ -56,11 +56,9 @@ pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -
         && (in_class.side_column || id.is_some_and(|id| words_in(id).side_column))
         && tokens(class, id).any(names_a_side_column);
     let post_meta = in_class.post_meta
-        && class.is_some_and(|c| {
-            c.split_ascii_whitespace().any(|t| {
-                POST_META.iter().any(|name| t.eq_ignore_ascii_case(name))
-                    || (tag == "dl" && t.eq_ignore_ascii_case(JOOMLA_DETAILS))
-            })
+        && tokens(class, None).any(|t| {
+            POST_META.iter().any(|name| t.eq_ignore_ascii_case(name))
+                || (tag == "dl" && t.eq_ignore_ascii_case(JOOMLA_DETAILS))
         });
     Hiding {
         banner,
@@ -188,7 +186,7 @@ const SCREEN_READER_ONLY: [&str; 11] = [
     "scrn-rdr",
 ];
 
-/// [`BANNER_WORDS`], [`SCREEN_READER_ONLY`] and [`SIDE_COLUMN_WORDS`], as one automaton
+/// [`BANNER_WORDS`], [`SCREEN_READER_ONLY`], [`SIDE_COLUMN_WORDS`] and [`POST_META_WORDS`], as one automaton
 /// (ASCII case ignored).
 static MARKUP_WORDS: LazyLock<DFA> = LazyLock::new(|| {
     DFA::builder()

@@ -95,9 +95,7 @@ impl<'a> Cascade<'a> {
             return (s, family);
         };
         ua_style(tag, ctx.attribute(el, "href").is_some(), parent, &mut s);
-        if matches!(el, El::Node { .. })
-            && (is_disclosure_label(tag) || ctx.attribute(el, "class").is_some_and(names_a_title))
-        {
+        if matches!(el, El::Node { .. }) && ctx.attribute(el, "class").is_some_and(names_a_title) {
             s.weight = s.weight.max(bolder(parent.weight));
         }
         if tag == "font" {

@@ -12,7 +12,9 @@ pub(super) fn ua_style(tag: &str, has_href: bool, parent: &Style, s: &mut Style)
         "h4" => (s.size, s.weight) = (em(1.0), 700),
         "h5" => (s.size, s.weight) = (em(0.83), 700),
         "h6" => (s.size, s.weight) = (em(0.67), 700),
-        "b" | "strong" | "th" => s.weight = bolder(parent.weight),
+        // A `<summary>` titles its `<details>`: sites set it apart (an accordion button's
+        // label was tried too, but cookie declarations give every service a "Show details").
+        "b" | "strong" | "th" | "summary" => s.weight = bolder(parent.weight),
         "i" | "em" | "cite" | "var" | "dfn" | "address" => s.italic = true,
         "u" | "ins" => s.underline = true,
         "a" if has_href => {
@@ -51,15 +53,6 @@ pub(super) fn names_a_title(class: &str) -> bool {
             last.len() >= w.len() && last[last.len() - w.len()..].eq_ignore_ascii_case(w.as_bytes())
         })
     })
-}
-
-/// Whether an element labels a part of the page that opens and closes: a `<summary>`, the
-/// title of its `<details>`. Sites set it apart; the static cascade gives it weight, as for a
-/// class naming a title ([`names_a_title`]). (An accordion's `<button aria-expanded>` was
-/// tried too: cookie declarations embedded in privacy pages give every service a "Show
-/// details" toggle, which would title sections by the dozen.)
-pub(super) fn is_disclosure_label(tag: &str) -> bool {
-    tag == "summary"
 }
 
 /// `<font size color face>`.

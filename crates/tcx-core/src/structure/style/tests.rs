@@ -349,6 +349,8 @@ fn class_names_that_name_a_title() {
         "header",
         "entry-content",
         "subtitle-bar",
+        "no-title",
+        "page has-title",
     ] {
         assert!(!names_a_title(class), "{class}");
     }
