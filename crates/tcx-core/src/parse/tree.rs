@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::ops::Range;
 use std::rc::Rc;
 
-use lol_html::html_content::{Element, EndTag, TextType};
+use lol_html::html_content::{EndTag, TextType};
 use lol_html::{HtmlRewriter, Settings, doc_text, element, end};
 
 use super::consent::hiding;
@@ -15,6 +15,7 @@ use super::gaps::{
 };
 use super::scan::{attribute, decode_text, has_font_attributes, parser_memory, tag_in_source};
 use super::stack::{ElementStack, is_unrendered, is_void, static_tag};
+use super::start_tags::{OpenedTag, for_each_start_tag};
 use crate::{AnalysisOptions, AnalyzeError};
 
 /// Index of a node in [`ReducedTree::nodes`]; 0 is the synthetic root.
@@ -249,30 +250,38 @@ fn parse_slice(
         st.parser_open = ParserStack::default();
         st.from_source
     };
+    if from_source {
+        // lol_html's start tags, the rest read from the page.
+        for_each_start_tag(slice.as_bytes(), options.max_parser_memory, |tag| {
+            start_element(state, tag, slice);
+        })?;
+        let mut st = state.borrow_mut();
+        read_up_to(&mut *st, slice, slice.len()..slice.len());
+        st.finish_slice();
+        return Ok(());
+    }
     let on_element = Rc::clone(state);
+    let on_text = Rc::clone(state);
     let on_end = Rc::clone(state);
     let settings = Settings::new()
         .with_strict(false)
         .with_memory_settings(parser_memory(options.max_parser_memory))
         .append_element_content_handler(element!("*", move |el| {
-            start_element(&on_element, el, slice);
+            if let Some(own_tag) = start_element(&on_element, el, slice) {
+                let on_end_tag = Rc::clone(&on_element);
+                let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
+                    // lol_html calls the handler of every element the end tag pops; only the
+                    // element it names closes, by the browser's rules.
+                    let name = end.name();
+                    if name.eq_ignore_ascii_case(&own_tag) && !is_ignored_end_tag(&own_tag) {
+                        on_end_tag.borrow_mut().close_by_name(&own_tag);
+                    }
+                    Ok(())
+                }));
+            }
             Ok(())
         }))
-        .append_document_content_handler(end!(move |_| {
-            let mut st = on_end.borrow_mut();
-            if st.from_source {
-                read_up_to(&mut *st, slice, slice.len()..slice.len());
-            }
-            let mut closed = std::mem::take(&mut st.closed);
-            st.stack.finish(&mut closed);
-            st.after_close(&closed);
-            Ok(())
-        }));
-    let settings = if from_source {
-        settings
-    } else {
-        let on_text = Rc::clone(state);
-        settings.append_document_content_handler(doc_text!(move |t| {
+        .append_document_content_handler(doc_text!(move |t| {
             let mut st = on_text.borrow_mut();
             st.text.push_str(t.as_str());
             if t.last_in_text_node() {
@@ -285,7 +294,10 @@ fn parse_slice(
             }
             Ok(())
         }))
-    };
+        .append_document_content_handler(end!(move |_| {
+            on_end.borrow_mut().finish_slice();
+            Ok(())
+        }));
     let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
     rewriter
         .write(slice.as_bytes())
@@ -297,14 +309,14 @@ fn parse_slice(
 
 /// The page up to a start tag read (text, end tags) and the tag's name, its effect on the
 /// tokenizer recorded.
-fn reach_start_tag(st: &mut BuildState, el: &Element, source: &str) -> Cow<'static, str> {
-    let location = el.source_location().bytes();
+fn reach_start_tag(st: &mut BuildState, el: &impl OpenedTag, source: &str) -> Cow<'static, str> {
+    let location = el.source_range();
     if st.from_source {
         read_up_to(st, source, location.clone());
     }
     let tag: Cow<'static, str> = match tag_in_source(source, location.start) {
         Some(t) => static_tag(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed),
-        None => Cow::Owned(el.tag_name()),
+        None => Cow::Owned(el.name()),
     };
     if st.from_source {
         let font_attrs = tag == "font" && has_font_attributes(el);
@@ -314,7 +326,13 @@ fn reach_start_tag(st: &mut BuildState, el: &Element, source: &str) -> Cow<'stat
     tag
 }
 
-fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str) {
+/// Opens an element; without the page at hand (`from_source` false) returns its tag, whose
+/// end tag lol_html must then report.
+fn start_element(
+    state: &Rc<RefCell<BuildState>>,
+    el: &impl OpenedTag,
+    source: &str,
+) -> Option<Cow<'static, str>> {
     let mut st = state.borrow_mut();
     let tag = reach_start_tag(&mut st, el, source);
     let mut closed = std::mem::take(&mut st.closed);
@@ -334,7 +352,7 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
             let attributes = kept_attributes(el, source);
             st.add_node(parent, NodeKind::Element { tag, attributes });
         }
-        return;
+        return None;
     }
     let (id, unrendered) = if skipping || is_unrendered(&tag) {
         (0, true)
@@ -373,24 +391,13 @@ fn start_element(state: &Rc<RefCell<BuildState>>, el: &mut Element, source: &str
     if st.from_source {
         // Its end tag is read from the page (see `parse::gaps`).
         st.parser_open.push(tag, Some(id));
-        return;
+        return None;
     }
-    drop(st);
-    let on_end = Rc::clone(state);
-    let own_tag = tag;
-    let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        // lol_html calls the handler of every element the end tag pops; only the element it
-        // names closes, by the browser's rules.
-        let name = end.name();
-        if name.eq_ignore_ascii_case(&own_tag) && !is_ignored_end_tag(&own_tag) {
-            on_end.borrow_mut().close_by_name(&own_tag);
-        }
-        Ok(())
-    }));
+    Some(tag)
 }
 
 /// The attributes of [`KEPT_ATTRIBUTES`], read from the page.
-fn kept_attributes(el: &Element, source: &str) -> Vec<(&'static str, String)> {
+fn kept_attributes(el: &impl OpenedTag, source: &str) -> Vec<(&'static str, String)> {
     el.attributes()
         .iter()
         .filter_map(|a| {
@@ -477,6 +484,13 @@ impl BuildState {
         self.after_close(&closed);
         closed.clear();
         self.closed = closed;
+    }
+
+    /// Closes what is still open at the end of a slice.
+    fn finish_slice(&mut self) {
+        let mut closed = std::mem::take(&mut self.closed);
+        self.stack.finish(&mut closed);
+        self.after_close(&closed);
     }
 
     fn after_close(&mut self, closed: &[u32]) {

@@ -22,11 +22,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 use std::rc::Rc;
 
-use lol_html::html_content::{Element, EndTag, TextChunk, TextType};
+use lol_html::html_content::{EndTag, TextChunk, TextType};
 use lol_html::{HtmlRewriter, MemorySettings, Settings, doc_text, element, end};
 
 use super::consent::{Hiding, hiding};
 use super::stack::{ElementStack, is_unrendered, is_void};
+use super::start_tags::for_each_start_tag;
 use crate::{AnalysisOptions, AnalyzeError};
 
 /// Index of an element in [`StyleStats::elements`]; 0 is the virtual document root.
@@ -231,36 +232,56 @@ impl StyleStats {
         scan.reads_source = source.is_some();
         scan.stats.consent_banners_skipped = skip_banners;
         let state = Rc::new(RefCell::new(scan));
-        let on_element = Rc::clone(&state);
-        let on_end = Rc::clone(&state);
+        match source {
+            // The whole page at hand: lol_html's start tags, the rest read from the page.
+            Some(source) => {
+                let mut attrs: AttributeBuffer<'_> = Vec::new();
+                for_each_start_tag(source.as_bytes(), options.max_parser_memory, |tag| {
+                    start_element(&state, tag, Some(source), &mut attrs);
+                })?;
+                let mut st = state.borrow_mut();
+                crate::parse::gaps::read_up_to(&mut *st, source, source.len()..source.len());
+                st.finish();
+            }
+            None => Self::scan_with_handlers(chunks, &state, options)?,
+        }
+        let state = Rc::try_unwrap(state)
+            .map_err(|_| AnalyzeError::Parser("pass 1 state still shared".into()))?
+            .into_inner();
+        Ok(state.into_stats())
+    }
+
+    /// Pass 1 over chunks: text, start and end tags all from lol_html's rewriter handlers.
+    fn scan_with_handlers<'a>(
+        chunks: impl IntoIterator<Item = &'a [u8]>,
+        state: &Rc<RefCell<ScanState>>,
+        options: &AnalysisOptions,
+    ) -> Result<(), AnalyzeError> {
+        let on_element = Rc::clone(state);
+        let on_text = Rc::clone(state);
+        let on_end = Rc::clone(state);
         let mut attrs: AttributeBuffer<'_> = Vec::new();
         let settings = Settings::new()
             .with_strict(false)
             .with_memory_settings(parser_memory(options.max_parser_memory))
             .append_element_content_handler(element!("*", move |el| {
-                start_element(&on_element, el, source, &mut attrs);
+                if let Some(own_tag) = start_element(&on_element, el, None, &mut attrs) {
+                    let on_end_tag = Rc::clone(&on_element);
+                    let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
+                        end_element(&on_end_tag, &own_tag, end);
+                        Ok(())
+                    }));
+                }
+                Ok(())
+            }))
+            .append_document_content_handler(doc_text!(move |t| {
+                on_text.borrow_mut().text_chunk(t);
                 Ok(())
             }))
             .append_document_content_handler(end!(move |_| {
-                let mut st = on_end.borrow_mut();
-                if let Some(source) = source {
-                    crate::parse::gaps::read_up_to(&mut *st, source, source.len()..source.len());
-                }
-                st.finish();
+                on_end.borrow_mut().finish();
                 Ok(())
             }));
-        // With the whole page at hand the text is read from it between the tags (no text
-        // handler: lol_html then neither decodes nor copies text); chunks need lol_html's.
-        let settings = match source {
-            Some(_) => settings,
-            None => {
-                let on_text = Rc::clone(&state);
-                settings.append_document_content_handler(doc_text!(move |t| {
-                    on_text.borrow_mut().text_chunk(t);
-                    Ok(())
-                }))
-            }
-        };
         let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
         for chunk in chunks {
             rewriter
@@ -269,11 +290,7 @@ impl StyleStats {
         }
         rewriter
             .end()
-            .map_err(|e| AnalyzeError::Parser(e.to_string()))?;
-        let state = Rc::try_unwrap(state)
-            .map_err(|_| AnalyzeError::Parser("pass 1 state still shared".into()))?
-            .into_inner();
-        Ok(state.into_stats())
+            .map_err(|e| AnalyzeError::Parser(e.to_string()))
     }
 
     /// The naive style key of a style id.

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::parse::gaps::{is_ignored_end_tag, read_up_to};
+use crate::parse::start_tags::OpenedTag;
 use crate::parse::tree::is_link_anchor;
 
 /// Attributes of the element being opened: lower-case names and decoded values, borrowed
@@ -9,14 +10,16 @@ use crate::parse::tree::is_link_anchor;
 pub(super) type AttributeBuffer<'a> = Vec<(Cow<'a, str>, Cow<'a, str>)>;
 
 /// Opens an element. With the whole page at hand (`source`), its tag and attribute names and
-/// values are read from the page (no string allocated per element); otherwise from lol_html.
+/// values are read from the page (no string allocated per element); otherwise from lol_html,
+/// and the element's tag is returned: its end tag must then be reported by lol_html (see
+/// [`end_element`]).
 pub(super) fn start_element<'a>(
     state: &Rc<RefCell<ScanState>>,
-    el: &mut Element,
+    el: &impl OpenedTag,
     source: Option<&'a str>,
     attrs: &mut AttributeBuffer<'a>,
-) {
-    let location = el.source_location().bytes();
+) -> Option<String> {
+    let location = el.source_range();
     let start = location.start;
     if let Some(source) = source {
         read_up_to(&mut *state.borrow_mut(), source, location.clone());
@@ -25,7 +28,7 @@ pub(super) fn start_element<'a>(
     let tag = match source.and_then(|s| tag_in_source(s, start)) {
         Some(t) => t,
         None => {
-            owned_tag = el.tag_name();
+            owned_tag = el.name();
             owned_tag.as_str()
         }
     };
@@ -45,7 +48,7 @@ pub(super) fn start_element<'a>(
         if can_have_content && st.reads_source_text() {
             st.parser_opened(tag, None);
         }
-        return;
+        return None;
     }
     attrs.clear();
     // Attributes are read once (consent-banner test, style key), and only where rendered.
@@ -56,26 +59,24 @@ pub(super) fn start_element<'a>(
     if st.reads_source_text() {
         // Its end tag is read from the page too (see `source_text`).
         st.parser_opened(tag, Some(id));
-        return;
+        return None;
     }
-    drop(st);
-    let on_end = Rc::clone(state);
-    let own_tag = tag.to_owned();
-    let _ = el.on_end_tag(Box::new(move |end: &mut EndTag| {
-        // lol_html calls the handler of every element the end tag pops; only the element it
-        // names closes, by the browser's rules.
-        let name = end.name();
-        if name.eq_ignore_ascii_case(&own_tag) && !is_ignored_end_tag(&own_tag) {
-            on_end
-                .borrow_mut()
-                .close_by_name(&own_tag, end.source_location().bytes().end);
-        }
-        Ok(())
-    }));
+    Some(tag.to_owned())
+}
+
+/// Without the page at hand: closes the element `own_tag` that lol_html's end tag `end` pops.
+pub(super) fn end_element(state: &RefCell<ScanState>, own_tag: &str, end: &EndTag) {
+    // lol_html calls the handler of every element the end tag pops; only the element it
+    // names closes, by the browser's rules.
+    if end.name().eq_ignore_ascii_case(own_tag) && !is_ignored_end_tag(own_tag) {
+        state
+            .borrow_mut()
+            .close_by_name(own_tag, end.source_location().bytes().end);
+    }
 }
 
 /// Whether a `font` element has an attribute that makes it end foreign content.
-pub(crate) fn has_font_attributes(el: &Element) -> bool {
+pub(crate) fn has_font_attributes(el: &impl OpenedTag) -> bool {
     ["color", "face", "size"]
         .iter()
         .any(|a| el.has_attribute(a))

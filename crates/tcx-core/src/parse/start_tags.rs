@@ -1,0 +1,191 @@
+//! The start tags of a page from lol_html's tokenizer, without its rewriter.
+//!
+//! Both passes read text and end tags from the page between consecutive start tags
+//! (`parse::gaps`), so all they need of lol_html is each start tag — its name, attributes,
+//! position, and whether the tokenizer lets it have content. `HtmlRewriter` with an
+//! `element!("*")` handler gives that, but also runs its selector machine (an open-element
+//! stack, pushed and popped on every tag), builds an `Element` around each tag, and writes
+//! every token back out as bytes for an output nobody reads: about a third of pass 1's
+//! parsing time went there. This module drives lol_html's own `TransformStream` with a
+//! controller that asks for start tags only and emits nothing.
+//!
+//! `TransformStream` is public under lol_html's `_integration_test` feature, an interface
+//! outside its semver promise, so the dependency is pinned to one version (`=3.0.3` in the
+//! workspace manifest); the chunk-fed readings (`test-api`) still use `HtmlRewriter`, and a
+//! test compares both on every corpus page, so a lol_html update that changes the interface
+//! fails to build or fails that test, never silently.
+
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
+
+use lol_html::errors::RewritingError;
+use lol_html::html_content::{Attribute, DocumentEnd, Element, StartTag};
+use lol_html::{
+    AsciiCompatibleEncoding, LocalName, Namespace, SharedMemoryLimiter, StartTagHandlingResult,
+    Tag, Token, TokenCaptureFlags, TransformController, TransformStream, TransformStreamSettings,
+};
+
+use crate::AnalyzeError;
+
+/// What the passes read of an opened element: lol_html's `Element` (chunk-fed readings) or a
+/// bare [`StartTag`] from [`for_each_start_tag`].
+pub(crate) trait OpenedTag {
+    /// The byte range of the start tag in the input.
+    fn source_range(&self) -> Range<usize>;
+    /// The tag name, lower case.
+    fn name(&self) -> String;
+    /// Whether the tag ends with `/>`.
+    fn is_self_closing(&self) -> bool;
+    /// Whether the element can have content (not void in HTML, not self-closed in SVG or
+    /// MathML), as lol_html decides it.
+    fn can_have_content(&self) -> bool;
+    /// The tag's attributes.
+    fn attributes(&self) -> &[Attribute<'_>];
+    /// Whether the tag has the attribute `name`.
+    fn has_attribute(&self, name: &str) -> bool {
+        self.attributes().iter().any(|a| a.name() == name)
+    }
+}
+
+impl OpenedTag for Element<'_, '_> {
+    fn source_range(&self) -> Range<usize> {
+        self.source_location().bytes()
+    }
+    fn name(&self) -> String {
+        self.tag_name()
+    }
+    fn is_self_closing(&self) -> bool {
+        Element::is_self_closing(self)
+    }
+    fn can_have_content(&self) -> bool {
+        Element::can_have_content(self)
+    }
+    fn attributes(&self) -> &[Attribute<'_>] {
+        Element::attributes(self)
+    }
+    fn has_attribute(&self, name: &str) -> bool {
+        Element::has_attribute(self, name)
+    }
+}
+
+/// A start tag from [`for_each_start_tag`].
+pub(crate) struct BareStartTag<'t, 'i> {
+    tag: &'t StartTag<'i>,
+    can_have_content: bool,
+}
+
+impl OpenedTag for BareStartTag<'_, '_> {
+    fn source_range(&self) -> Range<usize> {
+        self.tag.source_location().bytes()
+    }
+    fn name(&self) -> String {
+        self.tag.name()
+    }
+    fn is_self_closing(&self) -> bool {
+        self.tag.self_closing()
+    }
+    fn can_have_content(&self) -> bool {
+        self.can_have_content
+    }
+    fn attributes(&self) -> &[Attribute<'_>] {
+        self.tag.attributes()
+    }
+    fn has_attribute(&self, name: &str) -> bool {
+        self.tag.has_attribute(name)
+    }
+}
+
+/// Whether lol_html's element stack treats an HTML element of this name as void
+/// (`selectors_vm::stack`, which decides `Element::can_have_content`): then it has no content;
+/// any other HTML element has, and an SVG or MathML element has unless it is self-closed.
+fn is_void_for_lol_html(name: &LocalName<'_>) -> bool {
+    use Tag::*;
+    [
+        Area, Base, Basefont, Bgsound, Br, Col, Embed, Hr, Img, Input, Keygen, Link, Meta, Param,
+        Source, Track, Wbr,
+    ]
+    .iter()
+    .any(|t| *name == *t)
+}
+
+/// Asks lol_html for every start tag and for nothing else; emits nothing.
+struct StartTagsOnly<F> {
+    on_start_tag: F,
+    /// Whether the tag the tokenizer is reading can have content, as far as its name and
+    /// namespace tell (`None`: not HTML, so it can unless it is self-closed).
+    next_can_have_content: Option<bool>,
+}
+
+impl<F: FnMut(&BareStartTag<'_, '_>)> TransformController for StartTagsOnly<F> {
+    // Nothing until a start tag: lol_html then scans for tags without lexing (its tag
+    // scanner), switches to the lexer for a start tag it is asked for, and back to scanning
+    // after the next end tag.
+    fn initial_capture_flags(&self) -> TokenCaptureFlags {
+        TokenCaptureFlags::empty()
+    }
+
+    fn handle_start_tag(
+        &mut self,
+        name: LocalName<'_>,
+        namespace: Namespace,
+    ) -> StartTagHandlingResult<Self> {
+        self.next_can_have_content =
+            (namespace == Namespace::Html).then(|| !is_void_for_lol_html(&name));
+        Ok(TokenCaptureFlags::NEXT_START_TAG)
+    }
+
+    fn handle_end_tag(&mut self, _: LocalName<'_>) -> TokenCaptureFlags {
+        TokenCaptureFlags::empty()
+    }
+
+    fn handle_token(&mut self, token: &mut Token<'_>) -> Result<(), RewritingError> {
+        if let Token::StartTag(tag) = token {
+            let can_have_content = self.next_can_have_content.unwrap_or(!tag.self_closing());
+            (self.on_start_tag)(&BareStartTag {
+                tag,
+                can_have_content,
+            });
+        }
+        Ok(())
+    }
+
+    fn handle_end(&mut self, _: &mut DocumentEnd<'_>) -> Result<(), RewritingError> {
+        Ok(())
+    }
+
+    fn should_emit_content(&self) -> bool {
+        false
+    }
+}
+
+/// Calls `on_start_tag` for every start tag of `html`, in order, as lol_html's tokenizer
+/// (non-strict, UTF-8) reads them; `max_memory` bounds its buffers like
+/// [`super::scan::parser_memory`].
+pub(crate) fn for_each_start_tag(
+    html: &[u8],
+    max_memory: usize,
+    on_start_tag: impl FnMut(&BareStartTag<'_, '_>),
+) -> Result<(), AnalyzeError> {
+    let encoding = AsciiCompatibleEncoding::new(encoding_rs::UTF_8)
+        .ok_or_else(|| AnalyzeError::Parser("UTF-8 is not ASCII-compatible".into()))?;
+    let mut stream = TransformStream::new(TransformStreamSettings {
+        transform_controller: StartTagsOnly {
+            on_start_tag,
+            next_can_have_content: None,
+        },
+        output_sink: |_: &[u8]| {},
+        preallocated_parsing_buffer_size: 1024.min(max_memory),
+        memory_limiter: SharedMemoryLimiter::new(max_memory),
+        encoding,
+        next_encoding: Arc::new(OnceLock::new()),
+        strict: false,
+        graceful_bail_out_on_memory_limit_exceeded: false,
+        graceful_bail_out_on_content_handler_error: false,
+    });
+    stream
+        .write(html)
+        .map_err(|e| AnalyzeError::Parser(e.to_string()))?;
+    stream
+        .end()
+        .map_err(|e| AnalyzeError::Parser(e.to_string()))
+}
