@@ -4,10 +4,11 @@
 //!
 //! `cargo bench --bench analysis` (reads ../shared/corpus when present, else the fixtures).
 //! Set `TCX_BENCH_ROUNDS` to change the number of timed rounds (default 5), and
-//! `TCX_BENCH_STAGES` to time only some stages (comma-separated: floor, shape, full, sentences,
-//! pass1, select, pass2, vocabulary, memory; default all). "full" is what a job with the default settings
-//! does (no sentence splitting, then the document type); "sentences" is the analysis with
-//! sentences, as `[output] sentences = true` asks.
+//! `TCX_BENCH_STAGES` to time only some stages (comma-separated: floor, rewriter, shape, full,
+//! sentences, pass1, select, pass2, vocabulary, memory; default all). "full" is what a job with
+//! the default settings does (no sentence splitting, then the document type); "sentences" is
+//! the analysis with sentences, as `[output] sentences = true` asks. "rewriter" is how both
+//! passes drove lol_html before they took only its start tags ("shape").
 
 #![allow(unsafe_code)] // the counting allocator only
 
@@ -114,10 +115,9 @@ fn bare_pass(html: &str) {
     let _ = rw.end();
 }
 
-/// lol_html with the handler shape of pass 1 but no work in the handler: the cost of being
-/// called for every start tag (pass 1 reads text and end tags from the page itself, see
-/// `tcx_core::parse::gaps`).
-fn handler_shape_pass(html: &str) {
+/// lol_html's rewriter with an empty `element!("*")` handler: how both passes were driven
+/// before `tcx_core::parse::start_tags` (selector machine, `Element`s, output serialised).
+fn rewriter_shape_pass(html: &str) {
     use lol_html::element;
     let settings = lol_html::Settings::new()
         .with_strict(false)
@@ -127,9 +127,17 @@ fn handler_shape_pass(html: &str) {
     let _ = rw.end();
 }
 
+/// lol_html's tokenizer as both passes drive it, with no work per start tag: the cost of
+/// being given every start tag (the passes read text and end tags from the page itself, see
+/// `tcx_core::parse::gaps`).
+fn handler_shape_pass(html: &str) {
+    let _ = tcx_core::stages::count_start_tags(html);
+}
+
 fn stage_id(name: &str) -> &'static str {
     match name.trim() {
         n if n.starts_with("bare") => "floor",
+        n if n.starts_with("lol_html rewriter") => "rewriter",
         n if n.starts_with("lol_html") => "shape",
         n if n.starts_with("full") => "full",
         n if n.starts_with("…") => "sentences",
@@ -212,8 +220,14 @@ fn main() {
     );
 
     let floor = time_stage("bare lol_html pass (floor)", &pages, rounds, bare_pass);
+    let rewriter_shape = time_stage(
+        "lol_html rewriter, empty element!(*)",
+        &pages,
+        rounds,
+        rewriter_shape_pass,
+    );
     let shape = time_stage(
-        "lol_html, empty start-tag handler",
+        "lol_html start tags only (passes)",
         &pages,
         rounds,
         handler_shape_pass,
@@ -296,6 +310,7 @@ fn main() {
     );
     for t in [
         &floor,
+        &rewriter_shape,
         &shape,
         &full,
         &full_sentences,

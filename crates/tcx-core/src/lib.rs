@@ -56,6 +56,7 @@ pub use text::tokens::tokenize;
 pub mod stages {
     pub use crate::content::select::{Candidate, select};
     pub use crate::parse::scan::StyleStats;
+    pub use crate::parse::start_tags::count_start_tags;
     pub use crate::parse::tree::ReducedTree;
     pub use crate::structure::blocks::blocks_with_styles;
     pub use crate::structure::enumeration;

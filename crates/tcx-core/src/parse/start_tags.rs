@@ -189,3 +189,58 @@ pub(crate) fn for_each_start_tag(
         .end()
         .map_err(|e| AnalyzeError::Parser(e.to_string()))
 }
+
+/// How many start tags lol_html's tokenizer reads in `html`, driven as the passes drive it but
+/// with no work per tag: the parsing cost under both passes (`cargo bench --bench analysis`).
+pub fn count_start_tags(html: &str) -> Result<usize, AnalyzeError> {
+    let mut count = 0;
+    for_each_start_tag(html.as_bytes(), usize::MAX, |_| count += 1)?;
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the passes read of each start tag: the name, where it is, and whether lol_html
+    /// lets it have content (void HTML elements not; SVG elements unless self-closed).
+    #[test]
+    fn start_tags_come_with_position_and_content_model() {
+        let html = r#"<p class="a">x<br>y</p><svg><path/><g></g></svg><img src=x><div/>z"#;
+        let mut seen = Vec::new();
+        for_each_start_tag(html.as_bytes(), 1 << 20, |t| {
+            let r = t.source_range();
+            seen.push((t.name(), html[r].to_owned(), t.can_have_content()));
+        })
+        .expect("parses");
+        let expected = [
+            ("p", r#"<p class="a">"#, true),
+            ("br", "<br>", false),
+            ("svg", "<svg>", true),
+            ("path", "<path/>", false),
+            ("g", "<g>", true),
+            ("img", "<img src=x>", false),
+            ("div", "<div/>", true),
+        ];
+        let expected: Vec<_> = expected
+            .iter()
+            .map(|(n, s, c)| ((*n).to_owned(), (*s).to_owned(), *c))
+            .collect();
+        assert_eq!(seen, expected);
+        assert_eq!(count_start_tags(html).ok(), Some(7));
+    }
+
+    /// Markup inside raw text (a script's `"<div>"`) is no start tag, as in a browser.
+    #[test]
+    fn raw_text_holds_no_start_tags() {
+        let html = "<script>var s = '<div>';</script><textarea><b></textarea><i>";
+        assert_eq!(count_start_tags(html).ok(), Some(3));
+    }
+
+    /// The memory limit is lol_html's: a tag longer than it allows is an error, not a panic.
+    #[test]
+    fn a_tag_over_the_memory_limit_is_an_error() {
+        let html = format!("<div class=\"{}\">x</div>", "a".repeat(10_000));
+        assert!(for_each_start_tag(html.as_bytes(), 1024, |_| {}).is_err());
+    }
+}
