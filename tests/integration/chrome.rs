@@ -110,6 +110,30 @@ fn a_side_column_named_by_its_class_is_page_frame() {
 }
 
 #[test]
+fn a_footer_named_by_its_class_is_page_frame() {
+    // A page builder's footer is a `<div>` (Elementor's `elementor-location-footer`), not a
+    // `<footer>`: its tagline and copyright line, sentences in the page's paragraph style,
+    // must not pull the content out of `<main>` nor end the privacy policy.
+    let html = "<html><body><main id=content><div class=elementor><h1>Datenschutzerklärung</h1>\
+        <h2>1. Datenschutz auf einen Blick</h2><p>Die folgenden Hinweise geben einen einfachen \
+        Überblick darüber, was mit Ihren personenbezogenen Daten passiert, wenn Sie diese Website \
+        besuchen.</p><h2>2. Hosting</h2><p>Diese Website wird extern gehostet. Die \
+        personenbezogenen Daten, die auf dieser Website erfasst werden, werden auf den Servern \
+        des Hosters gespeichert.</p><p>Quelle: <a href=https://www.e-recht24.de>e-recht24.de</a>\
+        </p></div></main><div data-elementor-type=footer class=\"elementor elementor-28 \
+        elementor-location-footer\"><h4>Glasbläserei Winterfeld</h4><p>Mundgeblasener \
+        Christbaumschmuck aus Lauscha – seit vier Generationen in Familienhand.</p><p>© 2025 \
+        Glasbläserei Winterfeld · Alle Preise inkl. MwSt. zzgl. Versandkosten</p></div></body>\
+        </html>";
+    let text = text_of(html);
+    assert!(
+        text.starts_with("Datenschutzerklärung\n1. Datenschutz"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("Quelle: e-recht24.de"), "{text}");
+}
+
+#[test]
 fn a_hero_box_with_the_named_h1_and_a_tagline_gives_its_h1() {
     // The hero box holds the document's name as its `h1` and a tagline: the `h1` opens the
     // document, the tagline stays with the site's hero.

@@ -1,8 +1,9 @@
 //! Boilerplate recognisable from markup alone. Cookie-consent banners and consent-manager
 //! layers hold long prose ("Wir verwenden Cookies, um …") that can out-weigh a short legal
 //! page (an imprint of short lines) in the style statistics, so both passes skip them like
-//! unrendered elements, as they skip text for screen readers only. A side column named by its
-//! class (`sidebar`, `section-sidebar`, `widget-area`) is page frame like `<aside>`.
+//! unrendered elements, as they skip text for screen readers only. A side column or a footer
+//! named by its class (`sidebar`, `section-sidebar`, `widget-area`, `site-footer`) is page
+//! frame like `<aside>` and `<footer>`.
 
 use std::sync::LazyLock;
 
@@ -24,10 +25,12 @@ pub struct Hiding {
     /// reader never sees it ("Skip to content", "Breadcrumb", "Share on Twitter", "(opens in a
     /// new window)"), so it is no part of the page's text.
     pub screen_reader_only: bool,
-    /// A side column of widgets named by a class or id token ([`names_a_side_column`]:
-    /// WordPress themes' `<div class="sidebar">`, TYPO3's `section-sidebar`) on pages that do not use
-    /// `<aside>`: page frame, not hidden (pass 1 leaves it out of the most common style).
-    pub side_column: bool,
+    /// A side column of widgets or the page's footer named by a class or id token
+    /// ([`names_page_frame`]: WordPress themes' `<div class="sidebar">`, TYPO3's
+    /// `section-sidebar`, Elementor's `elementor-location-footer`) on pages that do not use
+    /// `<aside>` or `<footer>`: page frame, not hidden (pass 1 leaves it out of the most common
+    /// style).
+    pub frame: bool,
     /// A post's publication details, named by a class token ([`POST_META`]: WordPress's
     /// `entry-meta` "Veröffentlicht am … von admin"; Joomla's `dl.article-info` "Details /
     /// Geschrieben von / Zugriffe: 1834"): what the CMS says about the page, not the
@@ -52,9 +55,9 @@ pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -
         && (in_class.banner || id.is_some_and(|id| words_in(id).banner))
         && tokens(class, id).any(token_is_banner);
     let screen_reader_only = in_class.screen_reader && class.is_some_and(names_screen_reader_only);
-    let side_column = !PAGE_TAGS.contains(&tag)
-        && (in_class.side_column || id.is_some_and(|id| words_in(id).side_column))
-        && tokens(class, id).any(names_a_side_column);
+    let frame = !PAGE_TAGS.contains(&tag)
+        && (in_class.frame || id.is_some_and(|id| words_in(id).frame))
+        && tokens(class, id).any(names_page_frame);
     let post_meta = in_class.post_meta
         && tokens(class, None).any(|t| {
             POST_META.iter().any(|name| t.eq_ignore_ascii_case(name))
@@ -63,7 +66,7 @@ pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -
     Hiding {
         banner,
         screen_reader_only,
-        side_column,
+        frame,
         post_meta,
     }
 }
@@ -98,15 +101,35 @@ const SIDE_COLUMNS: [&str; 14] = [
     "widget-column",
 ];
 
-/// Whether a class or id token names a side column ([`SIDE_COLUMNS`], any case).
-fn names_a_side_column(token: &str) -> bool {
+/// Class or id tokens of the page's footer where it is no `<footer>` (whole tokens only):
+/// themes' and page builders' footer wrappers (Elementor's `elementor-location-footer`,
+/// Divi's `main-footer`, WordPress's `colophon`, Shopware's `footer-main`). A newsletter box,
+/// a link column or a "© 2025 …" line there is the site's, like in `<footer>`; what is only
+/// a part of a post (`entry-footer`, `card-footer`, `modal-footer`) is named otherwise.
+const PAGE_FOOTERS: [&str; 10] = [
+    "footer",
+    "site-footer",
+    "page-footer",
+    "main-footer",
+    "global-footer",
+    "footer-main",
+    "footer-wrapper",
+    "footer-container",
+    "elementor-location-footer",
+    "colophon",
+];
+
+/// Whether a class or id token names a side column or the page's footer ([`SIDE_COLUMNS`],
+/// [`PAGE_FOOTERS`], any case).
+fn names_page_frame(token: &str) -> bool {
     SIDE_COLUMNS
         .iter()
+        .chain(&PAGE_FOOTERS)
         .any(|name| token.eq_ignore_ascii_case(name))
 }
 
-/// Every [`SIDE_COLUMNS`] token holds one of these.
-const SIDE_COLUMN_WORDS: [&str; 2] = ["sidebar", "widget"];
+/// Every [`SIDE_COLUMNS`] and [`PAGE_FOOTERS`] token holds one of these.
+const FRAME_WORDS: [&str; 4] = ["sidebar", "widget", "footer", "colophon"];
 
 /// Class tokens of a post's publication details (whole tokens): WordPress themes'
 /// `entry-meta`, `entry-byline` and `posted-on`. Joomla's `article-info` counts on a `dl`
@@ -186,8 +209,8 @@ const SCREEN_READER_ONLY: [&str; 11] = [
     "scrn-rdr",
 ];
 
-/// [`BANNER_WORDS`], [`SCREEN_READER_ONLY`], [`SIDE_COLUMN_WORDS`] and [`POST_META_WORDS`], as one automaton
-/// (ASCII case ignored).
+/// [`BANNER_WORDS`], [`SCREEN_READER_ONLY`], [`FRAME_WORDS`] and [`POST_META_WORDS`], as one
+/// automaton (ASCII case ignored).
 static MARKUP_WORDS: LazyLock<DFA> = LazyLock::new(|| {
     DFA::builder()
         .ascii_case_insensitive(true)
@@ -196,7 +219,7 @@ static MARKUP_WORDS: LazyLock<DFA> = LazyLock::new(|| {
             BANNER_WORDS
                 .iter()
                 .chain(&SCREEN_READER_ONLY)
-                .chain(&SIDE_COLUMN_WORDS)
+                .chain(&FRAME_WORDS)
                 .chain(&POST_META_WORDS),
         )
         .expect("a few fixed words")
@@ -207,7 +230,7 @@ static MARKUP_WORDS: LazyLock<DFA> = LazyLock::new(|| {
 struct WordsIn {
     banner: bool,
     screen_reader: bool,
-    side_column: bool,
+    frame: bool,
     post_meta: bool,
 }
 
@@ -229,9 +252,9 @@ fn words_in(value: &str) -> WordsIn {
                 } else if pattern < BANNER_WORDS.len() + SCREEN_READER_ONLY.len() {
                     found.screen_reader = true;
                 } else if pattern
-                    < BANNER_WORDS.len() + SCREEN_READER_ONLY.len() + SIDE_COLUMN_WORDS.len()
+                    < BANNER_WORDS.len() + SCREEN_READER_ONLY.len() + FRAME_WORDS.len()
                 {
-                    found.side_column = true;
+                    found.frame = true;
                 } else {
                     found.post_meta = true;
                 }
@@ -315,8 +338,7 @@ mod tests {
 
     #[test]
     fn side_columns_are_named_by_their_class_or_id() {
-        let side =
-            |class: Option<&str>, id: Option<&str>| hiding("div", class, id, true).side_column;
+        let side = |class: Option<&str>, id: Option<&str>| hiding("div", class, id, true).frame;
         assert!(side(Some("col-4 sidebar"), None));
         assert!(side(Some("section-sidebar"), None));
         assert!(side(None, Some("Sidebar")));
@@ -326,12 +348,28 @@ mod tests {
         assert!(!side(Some("content-sidebar-wrap"), None));
         assert!(!side(Some("container penci_sidebar"), None));
         assert!(!side(Some("widget widget-text"), None));
-        assert!(!hiding("body", Some("sidebar"), None, true).side_column);
+        assert!(!hiding("body", Some("sidebar"), None, true).frame);
         assert!(!side(
             Some("elementor-widget elementor-widget-text-editor"),
             None
         ));
         assert!(!side(Some("content"), Some("main")));
+    }
+
+    #[test]
+    fn page_footers_are_named_by_their_class_or_id() {
+        let frame = |class: Option<&str>, id: Option<&str>| hiding("div", class, id, true).frame;
+        assert!(frame(
+            Some("elementor elementor-28 elementor-location-footer"),
+            None
+        ));
+        assert!(frame(Some("site-footer"), None));
+        assert!(frame(None, Some("footer")));
+        assert!(frame(None, Some("colophon")));
+        assert!(!frame(Some("entry-footer"), None));
+        assert!(!frame(Some("card-footer"), None));
+        assert!(!frame(Some("footer-link"), None));
+        assert!(!hiding("main", Some("footer"), None, true).frame);
     }
 
     #[test]

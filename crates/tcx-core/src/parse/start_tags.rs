@@ -192,6 +192,7 @@ pub(crate) fn for_each_start_tag(
 
 /// How many start tags lol_html's tokenizer reads in `html`, driven as the passes drive it but
 /// with no work per tag: the parsing cost under both passes (`cargo bench --bench analysis`).
+#[cfg(any(test, feature = "test-api"))]
 pub fn count_start_tags(html: &str) -> Result<usize, AnalyzeError> {
     let mut count = 0;
     for_each_start_tag(html.as_bytes(), usize::MAX, |_| count += 1)?;

@@ -224,7 +224,7 @@ impl ScanState {
             }
         }
         let in_frame = parent_in_frame
-            || hidden.side_column
+            || hidden.frame
             || is_frame_or_code(tag, attr("role"), attr("aria-modal"));
         let style = if rendered {
             self.intern_element_style(tag, attrs)
