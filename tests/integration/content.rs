@@ -123,6 +123,54 @@ fn cookie_banner_does_not_win_on_a_short_imprint() {
 }
 
 #[test]
+fn a_consent_tools_policy_named_like_its_banner_is_text() {
+    // Complianz names its banner and the privacy statement it generates alike; the banner's
+    // button must not make the statement look like a banner: the statement is the document,
+    // the banner is still skipped.
+    let html = "<html lang=fr><body><main><article><h1>Politique de confidentialité</h1><div \
+        id=cmplz-document class=\"cmplz-document privacy-statement\"><p>Dans cette déclaration \
+        de confidentialité, nous expliquons ce que nous faisons avec les données que nous \
+        obtenons à votre sujet via notre site.</p><h2>1. Partage avec d'autres parties</h2><p>Nous \
+        partageons ces données uniquement avec des sous-traitants, comme notre transporteur pour \
+        la livraison des commandes.</p><h2>2. Sécurité</h2><p>Nous prenons des mesures de \
+        sécurité appropriées pour limiter les abus et les accès non autorisés aux données \
+        personnelles.</p></div></article></main><aside><h2>Le conseil du mois</h2><p>En mars, \
+        semez vos tomates au chaud, à l'abri de la lumière directe.</p></aside><div \
+        class=cmplz-cookiebanner role=dialog><div class=cmplz-message>Pour offrir les meilleures \
+        expériences, nous utilisons des cookies et des technologies similaires.</div><button \
+        class=cmplz-accept>Accepter</button></div></body></html>";
+    let a = analyze(html, &opts()).unwrap();
+    assert!(
+        a.text
+            .starts_with("Politique de confidentialité\nDans cette"),
+        "{}",
+        a.text
+    );
+    assert!(a.text.trim_end().ends_with("personnelles."), "{}", a.text);
+    assert!(!a.text.contains("meilleures expériences"), "{}", a.text);
+}
+
+#[test]
+fn a_consent_tools_table_and_link_in_a_policy_are_text() {
+    // A banner is a box; a consent tool's name on a table or a link names a part of the
+    // document (the cookie table it generates, a link to the cookie policy in a sentence).
+    let html = "<html><body><main><h1>Cookie Policy</h1><h2>1. Cookies we use</h2><p>The table \
+        below lists the cookies currently set on our website and what they do.</p><table \
+        class=cookielawinfo-row-cat-table><tr><th>Cookie</th><th>Description</th></tr><tr><td>_ga\
+        </td><td>Calculates visitor, session and campaign data.</td></tr></table><h2>2. More</h2>\
+        <p>To learn more about trackers, users may consult the <a href=/cookie-policy \
+        class=iubenda-cs-cookie-policy-lnk>Cookie Policy</a> of this website at any time.</p>\
+        </main></body></html>";
+    let a = analyze(html, &opts()).unwrap();
+    assert!(a.text.contains("Calculates visitor, session"), "{}", a.text);
+    assert!(
+        a.text.contains("consult the Cookie Policy of"),
+        "{}",
+        a.text
+    );
+}
+
+#[test]
 fn text_for_screen_readers_only_is_no_text() {
     // A skip link, a breadcrumb's hidden heading, share buttons' labels and a link's "(opens in
     // a new window)" are read out to screen readers and never seen.

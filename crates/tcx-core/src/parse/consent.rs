@@ -47,11 +47,12 @@ impl Hiding {
 
 /// How the `class` and `id` values hide an element `tag`: one automaton walk over each value
 /// finds the words both tests need (most values hold none, and no token is read then).
-/// Banners are looked for only with `banners`, and never on the page itself ([`PAGE_TAGS`]).
+/// Banners are looked for only with `banners`, and only on the boxes a banner is
+/// ([`BANNER_BOXES`]: never the page itself, [`PAGE_TAGS`]).
 pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -> Hiding {
     let in_class = class.map(words_in).unwrap_or_default();
     let banner = banners
-        && !PAGE_TAGS.contains(&tag)
+        && BANNER_BOXES.contains(&tag)
         && (in_class.banner || id.is_some_and(|id| words_in(id).banner))
         && tokens(class, id).any(token_is_banner);
     let screen_reader_only = in_class.screen_reader && class.is_some_and(names_screen_reader_only);
@@ -156,6 +157,15 @@ fn is_consent_banner(class: Option<&str>, id: Option<&str>) -> bool {
 fn is_screen_reader_only(class: Option<&str>) -> bool {
     hiding("span", class, None, false).screen_reader_only
 }
+
+/// The elements a consent banner is: a box over or on the page. Its name on anything else
+/// names a part of the page's text — a consent tool's cookie table in a cookie policy
+/// (`<table class="cookielawinfo-row-cat-table">`), a link to the policy inside a sentence
+/// (`<a class="iubenda-cs-cookie-policy-lnk">`) — and a part of a banner is skipped with the
+/// box that holds it anyway.
+const BANNER_BOXES: [&str; 8] = [
+    "div", "section", "aside", "dialog", "form", "nav", "header", "footer",
+];
 
 /// Elements that are the page or its main content, never a widget on it: their class names
 /// describe the page (WordPress sets `page-cookie-notice` on the `<body>` of a page with that

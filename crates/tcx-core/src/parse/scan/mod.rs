@@ -69,6 +69,27 @@ pub struct ElementRecord {
 /// banner" reads like a document and pass 1 is run again without skipping it.
 const BANNER_CHARS_PER_CONTROL: u64 = 2_000;
 
+/// What pass 1 saw inside one skipped consent banner (an outermost element named as one).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SkippedBanner {
+    /// Counted characters (text nodes of at least `min_words` words).
+    pub chars: u64,
+    /// Controls (`button`, `input`, `select`).
+    pub controls: u64,
+    /// It holds an `h1`: the page's own title, which no consent banner carries.
+    pub title: bool,
+}
+
+impl SkippedBanner {
+    /// Whether it reads like a document rather than a banner: a consent banner is short text
+    /// around its buttons; a policy is long text with a button at most here and there, or
+    /// the page's title (a cookie policy with a "Cookie settings" button in a box named
+    /// `cookie-notice-content`).
+    fn reads_like_a_document(&self) -> bool {
+        self.controls == 0 || self.chars > BANNER_CHARS_PER_CONTROL * self.controls || self.title
+    }
+}
+
 /// Result of pass 1.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StyleStats {
@@ -95,14 +116,8 @@ pub struct StyleStats {
     /// Whether consent banners were skipped (see [`StyleStats::scan`]); pass 2 skips them
     /// only then.
     pub consent_banners_skipped: bool,
-    /// Counted characters (text nodes of at least `min_words` words) inside skipped consent
-    /// banners.
-    pub banner_chars: u64,
-    /// Controls (`button`, `input`, `select`) inside skipped consent banners.
-    pub banner_controls: u64,
-    /// A skipped consent banner holds an `h1`: the page's own title, which no consent
-    /// banner carries.
-    pub banner_title: bool,
+    /// The skipped consent banners (outermost elements named so), in document order.
+    pub banners: Vec<SkippedBanner>,
     /// End tags the page misnests, read by the browser's rules where lol_html's element stack
     /// pairs them otherwise (`<p>a<div>b</p>`: the `div` closed the `p`, the `</p>` closes
     /// nothing); 0 on a well-nested page. Given in chunks, without the whole page, the
@@ -130,7 +145,8 @@ struct ScanState {
     /// Skip consent banners (recognised by class and id).
     skip_banners: bool,
     /// Per record: inside a skipped consent banner.
-    in_banner: Vec<bool>,
+    /// Per element: the index of the skipped banner it is in, if any.
+    in_banner: Vec<Option<u32>>,
     body: Option<ElementId>,
     html: Option<ElementId>,
     in_title: bool,
@@ -208,13 +224,21 @@ impl StyleStats {
             .filter(|e| e.rendered)
             .map(|e| u64::from(e.counted_chars))
             .sum();
-        // A consent banner is short text around its buttons; a policy is long text with a
-        // button at most here and there, or the page's title (a cookie policy with a
-        // "Cookie settings" button in a box named `cookie-notice-content`).
-        let policy_like = stats.banner_controls == 0
-            || stats.banner_chars > BANNER_CHARS_PER_CONTROL * stats.banner_controls
-            || stats.banner_title;
-        if stats.banner_chars > counted && policy_like {
+        // Judged per banner, and for all of them together: a consent tool names its banner
+        // and the policy it generates alike (Complianz's `cmplz-cookiebanner` and
+        // `cmplz-document`), and the banner's buttons must not make the policy look like one.
+        let all = stats
+            .banners
+            .iter()
+            .fold(SkippedBanner::default(), |all, b| SkippedBanner {
+                chars: all.chars + b.chars,
+                controls: all.controls + b.controls,
+                title: all.title || b.title,
+            });
+        if std::iter::once(&all)
+            .chain(&stats.banners)
+            .any(|b| b.chars > counted && b.reads_like_a_document())
+        {
             return Self::scan_pass(chunks, total_len, options, false, source);
         }
         Ok(stats)

@@ -109,9 +109,7 @@ impl ScanState {
                 script_bytes: 0,
                 heading_texts: Vec::new(),
                 consent_banners_skipped: true,
-                banner_chars: 0,
-                banner_controls: 0,
-                banner_title: false,
+                banners: Vec::new(),
                 repaired_end_tags: 0,
             },
             stack: ElementStack::new(),
@@ -125,7 +123,7 @@ impl ScanState {
             min_words,
             input_len,
             skip_banners: true,
-            in_banner: vec![false],
+            in_banner: vec![None],
             body: None,
             html: None,
             in_title: false,
@@ -215,11 +213,16 @@ impl ScanState {
             Hiding::default()
         };
         let rendered = parent_rendered && !is_unrendered(tag) && !hidden.is_skipped();
-        let in_banner = self.in_banner[parent as usize] || hidden.banner;
-        if in_banner {
+        let in_banner = self.in_banner[parent as usize].or_else(|| {
+            hidden.banner.then(|| {
+                self.stats.banners.push(SkippedBanner::default());
+                self.stats.banners.len() as u32 - 1
+            })
+        });
+        if let Some(banner) = in_banner.and_then(|b| self.stats.banners.get_mut(b as usize)) {
             match tag {
-                "button" | "input" | "select" => self.stats.banner_controls += 1,
-                "h1" => self.stats.banner_title = true,
+                "button" | "input" | "select" => banner.controls += 1,
+                "h1" => banner.title = true,
                 _ => {}
             }
         }
@@ -332,10 +335,12 @@ impl ScanState {
         }
         let rec = &self.stats.elements[id as usize];
         if !rec.rendered {
-            if self.in_banner[id as usize] {
+            if let Some(b) = self.in_banner[id as usize] {
                 let (words, chars) = count_words_and_chars(&decode_text(raw));
-                if words >= self.min_words {
-                    self.stats.banner_chars += u64::from(chars);
+                if words >= self.min_words
+                    && let Some(banner) = self.stats.banners.get_mut(b as usize)
+                {
+                    banner.chars += u64::from(chars);
                 }
             }
             return;
