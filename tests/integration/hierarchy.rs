@@ -59,6 +59,34 @@ fn demo_shop_of_the_paper() {
 }
 
 #[test]
+fn a_heading_sized_a_little_below_the_next_tags_default_keeps_its_rank() {
+    // The page sizes its `h2`s (18 px) but not its `h3`s, which keep the user-agent default
+    // (18.72 px): so small a difference says nothing (the linked sheets that size the `h3`s
+    // are not read), and the tags' order decides.
+    let html = format!(
+        "<h1>Privacy Policy</h1><h2>Owner and Data Controller</h2><p>{LOREM}</p><h2>Mode and \
+         place of processing</h2><h3>Methods of processing</h3><p>{LOREM}</p><h3>Place</h3>\
+         <p>{LOREM}</p><h2>Retention</h2><p>{LOREM}</p>"
+    );
+    let s = tree(&html, &["main h2 { font-size: 18px }"]);
+    assert_eq!(
+        outline(&s),
+        "Privacy Policy [Owner and Data Controller, Mode and place of processing [Methods of \
+         processing, Place], Retention]"
+    );
+    // A clear difference still outranks the tags (`h3`s drawn larger than the `h2`s).
+    let s = tree(
+        &html,
+        &["main h2 { font-size: 16px }", "main h3 { font-size: 22px }"],
+    );
+    assert_ne!(
+        outline(&s),
+        "Privacy Policy [Owner and Data Controller, Mode and place of processing [Methods of \
+         processing, Place], Retention]"
+    );
+}
+
+#[test]
 fn bold_paragraph_titles_without_heading_tags() {
     let html = format!(
         "<div><p><b>Geltungsbereich</b></p><p>{VERTRAG}</p><p><strong>Vertragsschluss</strong></p><p>{VERTRAG}</p>\

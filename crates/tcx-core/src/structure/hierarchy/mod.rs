@@ -111,7 +111,7 @@ use regex::Regex;
 use super::blocks::{Block, BlockKind};
 use super::enumeration::{Decoration, EnumClass, Enumeration, NumberKind};
 use super::heps::{UPPER_HEADINGS_RATIO, front_nodes_by, subtree_ends};
-use super::style::Style;
+use super::style::{Style, size_tiers};
 use crate::model::Section;
 use crate::parse::tree::{NodeId, ReducedTree};
 

@@ -162,8 +162,8 @@ impl<'b> Candidates<'b> {
         }
     }
 
-    /// Orders the surviving groups by prominence (size, weight, underline, italics, heading
-    /// tag, document order) and, with the reduced tree, drops untagged groups that fail HEPS
+    /// Orders the surviving groups by prominence (size tier, weight, underline, italics,
+    /// heading tag, document order) and, with the reduced tree, drops untagged groups that fail HEPS
     /// C1 level by level from the most prominent (a bold line inside every section is no
     /// level). Ranks are odd: the even rank above each level is free for a page title.
     pub(super) fn rank_levels(&mut self, tree: Option<&ReducedTree>) -> Ranks {
@@ -175,10 +175,11 @@ impl<'b> Candidates<'b> {
                 keys.push((*k, i));
             }
         }
+        let tiers = size_tiers(&keys.iter().map(|(k, _)| k.style.size).collect::<Vec<_>>());
+        let tier: HashMap<GroupKey, usize> = keys.iter().map(|(k, _)| *k).zip(tiers).collect();
         keys.sort_by(|(a, ai), (b, bi)| {
-            b.style
-                .size
-                .total_cmp(&a.style.size)
+            tier[a]
+                .cmp(&tier[b])
                 .then(b.style.weight.cmp(&a.style.weight))
                 .then(b.style.underline.cmp(&a.style.underline))
                 .then(b.style.italic.cmp(&a.style.italic))

@@ -34,6 +34,35 @@ pub const ROOT_FONT_SIZE: f32 = 16.0;
 /// Ancestors a descendant selector may look at (bounds matching on very deep trees).
 const MAX_ANCESTOR_HOPS: u16 = 64;
 
+/// Font sizes closer than this (px) to the largest of their tier are one size when heading
+/// levels are ranked ([`size_tiers`]).
+pub const SAME_SIZE_PX: f32 = 1.0;
+
+/// The tier of each of `sizes` (0 the largest): sorted from the largest down, a size starts a
+/// new tier when it is at least [`SAME_SIZE_PX`] below the largest size of the current one.
+/// Why: only the page's inline `<style>` is read, not its linked sheets, so a heading size may
+/// be the page's own next to a user-agent default (`.policy h2 { font-size: 18px }` beside
+/// the default `h3` of 18.72 px); so small a difference says nothing, and the tags' order
+/// decides among headings of one tier.
+pub fn size_tiers(sizes: &[f32]) -> Vec<usize> {
+    let mut sorted: Vec<f32> = sizes.to_vec();
+    sorted.sort_by(|a, b| b.total_cmp(a));
+    let mut tops: Vec<f32> = Vec::new();
+    for &s in &sorted {
+        if tops.last().is_none_or(|&top| s <= top - SAME_SIZE_PX) {
+            tops.push(s);
+        }
+    }
+    sizes
+        .iter()
+        .map(|&s| {
+            tops.iter()
+                .position(|&top| s > top - SAME_SIZE_PX)
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
 /// The computed style of a node: what makes text look different.
 #[derive(Debug, Clone, Copy)]
 pub struct Style {

@@ -355,3 +355,11 @@ fn class_names_that_name_a_title() {
         assert!(!names_a_title(class), "{class}");
     }
 }
+
+#[test]
+fn sizes_within_a_pixel_of_their_tiers_largest_share_a_tier() {
+    assert_eq!(size_tiers(&[18.0, 18.72, 24.0, 16.0]), [1, 1, 0, 2]);
+    // Tiers do not chain: each is measured from its own largest size.
+    assert_eq!(size_tiers(&[20.0, 19.2, 18.4, 17.6]), [0, 0, 1, 1]);
+    assert_eq!(size_tiers(&[]), Vec::<usize>::new());
+}
