@@ -134,6 +134,38 @@ fn a_footer_named_by_its_class_is_page_frame() {
 }
 
 #[test]
+fn a_share_widget_or_a_feedback_question_after_the_text_is_no_text() {
+    // Jetpack's share box (its label a heading) and a help centre's "Was this page helpful?"
+    // with its two buttons close the article, not the policy.
+    for widget in [
+        "<div class=sharedaddy><h3 class=sd-title>Share this:</h3><ul><li><a \
+         href=\"?share=facebook\">Facebook</a></li><li><a href=\"?share=x\">X</a></li></ul></div>",
+        "<div class=feedback><p>Was this page helpful?</p><button>Yes</button> \
+         <button>No</button></div>",
+    ] {
+        let html = format!(
+            "<html><body><main><article><h1>Privacy Policy</h1>{SECTIONS}<h2>3. Contact</h2><p>\
+             Questions about this policy can be sent to privacy@example.com or by post to our \
+             shop.</p>{widget}</article></main></body></html>"
+        );
+        let text = text_of(&html);
+        assert!(text.trim_end().ends_with("by post to our shop."), "{text}");
+    }
+}
+
+#[test]
+fn a_closing_statement_that_mentions_the_cookie_settings_is_text() {
+    // A site phrase inside the document's own last statement does not make it furniture.
+    let html = "<html><body><main><article><h1>Cookie Policy</h1><h2>1. What are cookies?</h2>\
+        <p>Cookies are small text files stored on your device when you visit our website. They \
+        help the site remember your basket and preferences.</p><h2>2. Managing cookies</h2><p>You \
+        can change your consent at any time using the cookie settings link in the footer of \
+        every page.</p></article></main></body></html>";
+    let text = text_of(html);
+    assert!(text.trim_end().ends_with("footer of every page."), "{text}");
+}
+
+#[test]
 fn a_hero_box_with_the_named_h1_and_a_tagline_gives_its_h1() {
     // The hero box holds the document's name as its `h1` and a tagline: the `h1` opens the
     // document, the tagline stays with the site's hero.

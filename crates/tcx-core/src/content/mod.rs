@@ -6,6 +6,7 @@
 //! - [`repeats`] drops repeated interface widgets from the reduced tree.
 //! - [`refine`] trims boilerplate blocks (breadcrumbs, share and print links) at the edges.
 
+mod closing;
 pub mod refine;
 pub mod repeats;
 pub mod select;

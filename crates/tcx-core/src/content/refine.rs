@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::closing::{before_site_widget, before_teasers};
 use crate::structure::blocks::{Block, BlockKind};
 
 /// Characters of a typical sentence: blocks this long get the full length ratio.
@@ -83,7 +84,9 @@ static BOILERPLATE_PHRASE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(newsletter|nach oben|zurück nach oben|back to top|scroll to top|seite drucken|drucken|print( this)?( page)?|teilen|share( this)?|tweet|facebook|pinterest|whatsapp|sie sind hier|you are here|startseite|breadcrumb|cookie[- ]?einstellungen|cookie[- ]settings|cookie[- ]consent|cookies? (?:entfernen|löschen|verwalten|akzeptieren|ablehnen)|(?:manage|accept|reject) cookies|zum warenkorb|add to cart|in den warenkorb|weiter einkaufen|continue shopping|pdf herunterladen|download( as)? pdf|jetzt anmelden|subscribe|abonnieren|folgen sie uns|follow us\
 |retour en haut|haut de (la )?page|imprimer( cette| la)? page|version imprimable|partager (sur|cette page|cet article)\
 |vous êtes ici|fil d'ariane|param[eè]tres des cookies|g[eé]rer (les )?cookies|(accepter|refuser) (les )?cookies\
-|ajouter au panier|continuer (mes|vos) achats|t[eé]l[eé]charger (le |en )?pdf|abonnez-vous|s'abonner|suivez-nous)\b")
+|ajouter au panier|continuer (mes|vos) achats|t[eé]l[eé]charger (le |en )?pdf|abonnez-vous|s'abonner|suivez-nous\
+|was this (page|article|answer|information) helpful|war (diese seite|dieser artikel|diese antwort) hilfreich\
+|(cette page|cet article|cette réponse) (vous )?a-t-(il|elle) été utile)\b")
         .expect("valid regex")
 });
 
@@ -105,7 +108,7 @@ static SITE_NOTICE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid regex")
 });
 
-static PROTECTED: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static PROTECTED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)(\b\d{4,5}\s+\p{Lu}\p{Ll}+", // postcode and town
         r"|\b(tel|telefon|phone|fax|mobil)\b\.?\s*:?\s*[+\d(]", // phone
@@ -338,7 +341,7 @@ fn same_words(a: &str, b: &str) -> bool {
 }
 
 /// Whether a block comes from a heading element.
-fn is_heading(b: &Block) -> bool {
+pub(super) fn is_heading(b: &Block) -> bool {
     matches!(b.kind, BlockKind::Heading(_))
 }
 
@@ -354,56 +357,6 @@ fn is_menu_line(b: &Block) -> bool {
         && b.enumeration.is_none()
         && !is_heading(b)
         && !b.text.trim_end().ends_with(['.', ':', '!', '?'])
-}
-
-/// Most words of a line in a teaser or a call to action.
-const TEASER_LINE_WORDS: usize = 25;
-
-/// Most words of a button's label ("Prendre rendez-vous", "Kontakt aufnehmen", "Read").
-const BUTTON_WORDS: usize = 5;
-
-/// The last block before the teasers and calls to action that end the content at `last`:
-/// page builders stack sections, and the one after the document invites the reader elsewhere
-/// ("Un projet sur-mesure ?" / "Venez nous rencontrer …" / [Prendre rendez-vous]; a card per
-/// other legal page with a line about it and its [Read] link). Each is a heading element
-/// without a number, then two or three lines of at most
-/// [`TEASER_LINE_WORDS`] words, no number, address, phone, e-mail or colon-ended lead-in
-/// among them, one at least mostly text (what the teaser leads to), the last a button
-/// ([`is_button`]). The document's own last section holds its text or its contact details,
-/// not only a link away; a bare list of links under a heading ("Other privacy statements",
-/// "See also") stays, as the golds keep it. Known limit: a document whose last section is
-/// only "Contact us" / one line / a link to a contact form reads the same and goes.
-fn before_teasers(blocks: &[Block], first: usize, last: usize) -> usize {
-    let mut end = last;
-    while let Some(h) = (first + 1..=end).rev().find(|&i| is_heading(&blocks[i])) {
-        let body = &blocks[h + 1..=end];
-        let teaser = blocks[h].enumeration.is_none()
-            && (2..=3).contains(&body.len())
-            && body.iter().any(|b| b.link_share < 0.5)
-            && body.last().is_some_and(is_button)
-            && body.iter().all(|b| {
-                b.words <= TEASER_LINE_WORDS
-                    && b.enumeration.is_none()
-                    && !b.text.trim_end().ends_with(':')
-                    && !PROTECTED.is_match(&b.text)
-            });
-        if !teaser {
-            break;
-        }
-        end = h - 1;
-    }
-    end
-}
-
-/// A link to another page that reads as a button: at most [`BUTTON_WORDS`] words, no digit (a
-/// version's date is the document's own archive), no sentence ("See the “Privacy” page.").
-fn is_button(b: &Block) -> bool {
-    let text = b.text.trim_end();
-    b.link_only
-        && b.away_links > 0
-        && b.words <= BUTTON_WORDS
-        && !text.chars().any(|c| c.is_ascii_digit())
-        && !text.ends_with(['.', ':'])
 }
 
 /// A short line ending in a colon that only introduces what follows ("Weitere Links:",
@@ -427,9 +380,21 @@ pub struct Trimmed {
 
 /// Whether a short block names a known site phrase ("Back to top", "Share", "Print"):
 /// furniture even where link lines are the document's own.
-fn names_site_phrase(block: &Block) -> bool {
-    block.words <= 20 && BOILERPLATE_PHRASE.is_match(&block.text)
+/// A statement of the document that only mentions such a phrase ("You can change your consent
+/// at any time using the cookie settings link in the footer of every page.") names none: at
+/// least [`STATEMENT_WORDS`] words, mostly not link text, ending with a full stop.
+pub(super) fn names_site_phrase(block: &Block) -> bool {
+    let statement = block.words >= STATEMENT_WORDS
+        && block.link_share < 0.5
+        && block.text.trim_end().ends_with('.');
+    block.words <= 20 && !statement && BOILERPLATE_PHRASE.is_match(&block.text)
 }
+
+/// Fewest words of a statement that is no site phrase. A site's calls to action are sentences
+/// too, but shorter: "Get the latest updates right in your inbox. Subscribe to our
+/// newsletters." (12 words), "Follow our Opinion section on Facebook, Twitter and
+/// Instagram." (14 words on a news page).
+const STATEMENT_WORDS: usize = 15;
 
 /// Removes boilerplate blocks at the start and the end: the runs of boilerplate before the
 /// first and after the last block that is content. Nothing after a content block at the
@@ -472,6 +437,7 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     while last > first && last + 1 < blocks.len() && is_label(&blocks[last]) {
         last -= 1;
     }
+    last = before_site_widget(blocks, first, last);
     last = before_teasers(blocks, first, last);
     // The teasers may have stood after a download or share line of the site's.
     while last > first && is_boilerplate(&blocks[last]) && names_site_phrase(&blocks[last]) {
