@@ -87,6 +87,25 @@ fn a_heading_sized_a_little_below_the_next_tags_default_keeps_its_rank() {
 }
 
 #[test]
+fn bold_titles_under_document_headings_below_a_page_title_head_sections() {
+    // A seller's legal page: its title names no document, an `h2` per document, the AGB's
+    // sections numbered in bold, the Widerrufsbelehrung's in bold without numbers.
+    let html = format!(
+        "<h1>Rechtliche Informationen des Verkäufers</h1><section><h2>Allgemeine \
+         Geschäftsbedingungen</h2><p><b>§ 1 Geltungsbereich</b></p><p>(1) {VERTRAG}</p><p><b>§ 2 \
+         Vertragsschluss</b></p><p>(1) {VERTRAG}</p></section><section><h2>Widerrufsbelehrung</h2>\
+         <p><b>Widerrufsrecht</b></p><p>{VERTRAG}</p><p><b>Folgen des Widerrufs</b></p>\
+         <p>{VERTRAG}</p></section>"
+    );
+    assert_eq!(
+        outline(&tree(&html, &[])),
+        "Rechtliche Informationen des Verkäufers [Allgemeine Geschäftsbedingungen [§ 1 \
+         Geltungsbereich, § 2 Vertragsschluss], Widerrufsbelehrung [Widerrufsrecht, Folgen des \
+         Widerrufs]]"
+    );
+}
+
+#[test]
 fn bold_paragraph_titles_without_heading_tags() {
     let html = format!(
         "<div><p><b>Geltungsbereich</b></p><p>{VERTRAG}</p><p><strong>Vertragsschluss</strong></p><p>{VERTRAG}</p>\

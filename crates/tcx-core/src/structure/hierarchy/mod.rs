@@ -347,3 +347,25 @@ fn repeats_the_open_document(blocks: &[Block], roles: &[Role], d: usize) -> bool
 
 #[cfg(test)]
 mod tests;
+
+/// The HEPS set filters for a group of untagged candidates: at least two members, fewer than
+/// half producing empty sections, fewer than 40 % with repeated text.
+fn group_ok(blocks: &[Block], cand: &[Option<GroupKey>], members: &[usize]) -> bool {
+    if members.len() < 2 {
+        return false;
+    }
+    let key = cand[members[0]];
+    let empty = members
+        .iter()
+        .filter(|&&i| i + 1 >= blocks.len() || cand[i + 1] == key)
+        .count();
+    let mut texts: HashMap<&str, usize> = HashMap::new();
+    for &i in members {
+        *texts.entry(blocks[i].text.as_str()).or_default() += 1;
+    }
+    let repeated = members
+        .iter()
+        .filter(|&&i| texts.get(blocks[i].text.as_str()).copied().unwrap_or(0) > 1)
+        .count();
+    empty * 2 < members.len() && repeated * 10 < members.len() * 4
+}

@@ -115,14 +115,18 @@ impl<'b> Candidates<'b> {
         // none after the first text, the sections are untagged.
         let first_text = g.iter().position(Option::is_none).unwrap_or(g.len());
         let tag_headings: Vec<usize> = (0..g.len()).filter(tagged).collect();
-        // Tag headings that all name a whole document (a page holding its AGB,
-        // Widerrufsbelehrung and Datenschutzerklärung under one `h2` each) mark the documents,
-        // not their sections: those are then set in bold, and a bold style may head them.
+        // Tag headings after the first text that all name a whole document (a page holding its
+        // AGB, Widerrufsbelehrung and Datenschutzerklärung under one `h2` each, under a page
+        // title that names none) mark the documents, not their sections: those are then set
+        // in bold, and a bold style may head them.
+        let later: Vec<usize> = tag_headings
+            .iter()
+            .copied()
+            .filter(|&i| i >= first_text)
+            .collect();
         let sections_tagged = tag_headings.len() >= MIN_TAG_HEADINGS
-            && tag_headings.iter().any(|&i| i >= first_text)
-            && !tag_headings
-                .iter()
-                .all(|&i| is_document_title(&self.blocks[i]));
+            && !later.is_empty()
+            && !later.iter().all(|&i| is_document_title(&self.blocks[i]));
         let rejected: HashSet<GroupKey> = groups
             .iter()
             .filter(|(k, members)| {
@@ -675,26 +679,4 @@ pub(super) fn is_question(text: &str) -> bool {
 /// A block that reads as a sentence: five or more words ending in sentence punctuation.
 pub(super) fn is_sentence(text: &str, words: usize) -> bool {
     words >= 5 && text.trim_end().ends_with(['.', '!', '?', ';', ','])
-}
-
-/// The HEPS set filters for a group of untagged candidates: at least two members, fewer than
-/// half producing empty sections, fewer than 40 % with repeated text.
-pub(super) fn group_ok(blocks: &[Block], cand: &[Option<GroupKey>], members: &[usize]) -> bool {
-    if members.len() < 2 {
-        return false;
-    }
-    let key = cand[members[0]];
-    let empty = members
-        .iter()
-        .filter(|&&i| i + 1 >= blocks.len() || cand[i + 1] == key)
-        .count();
-    let mut texts: HashMap<&str, usize> = HashMap::new();
-    for &i in members {
-        *texts.entry(blocks[i].text.as_str()).or_default() += 1;
-    }
-    let repeated = members
-        .iter()
-        .filter(|&&i| texts.get(blocks[i].text.as_str()).copied().unwrap_or(0) > 1)
-        .count();
-    empty * 2 < members.len() && repeated * 10 < members.len() * 4
 }
