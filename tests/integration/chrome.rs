@@ -166,6 +166,27 @@ fn a_closing_statement_that_mentions_the_cookie_settings_is_text() {
 }
 
 #[test]
+fn a_table_of_contents_beside_the_text_gives_no_title() {
+    // A grid of a contents column ("On this page" over jump links) and the text, under a hero
+    // box with the title and its date: the column is walked past, the title is found above.
+    for toc in ["div class=legal-toc", "nav class=legal-toc"] {
+        let tag = toc.split(' ').next().unwrap_or("div");
+        let html = format!(
+            "<html><body><main><section class=hero><h1>Terms of Sale</h1><div class=meta>Effective \
+             from 1 April 2024</div></section><section class=legal><div class=grid><{toc}><div \
+             class=toc-label>On this page</div><a href=\"#s1\"><div>1. Accounts</div></a><a \
+             href=\"#s2\"><div>2. Fees</div></a></{tag}><div class=legal-content>{SECTIONS}</div>\
+             </div></section></main></body></html>"
+        );
+        let text = text_of(&html);
+        assert!(
+            text.starts_with("Terms of Sale\nEffective from 1 April 2024\n1. Accounts"),
+            "{toc}: {text}"
+        );
+    }
+}
+
+#[test]
 fn a_hero_box_with_the_named_h1_and_a_tagline_gives_its_h1() {
     // The hero box holds the document's name as its `h1` and a tagline: the `h1` opens the
     // document, the tagline stays with the site's hero.

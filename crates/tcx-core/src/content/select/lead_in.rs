@@ -18,6 +18,9 @@ struct LeadIn {
     used: u64,
     /// A heading inside a title box that also holds links (a language menu).
     deep_heading: Option<ElementId>,
+    /// Index of the first sibling walked over, taken or not (a table of contents beside the
+    /// text is walked past and not taken).
+    walked: usize,
 }
 
 /// Walks back from `siblings[pos]` over siblings that are either short (a title, a date
@@ -52,6 +55,13 @@ fn scan_lead_in(
         let visible = sums.visible[i].max(1);
         let linky = sums.links[i] as f64 > limits.max_link_share * visible as f64;
         let frame = is_side_frame(stats.tag_name(c));
+        // A table of contents beside the text ("On this page" over jump links) is no title
+        // box: walked past, not taken, as page frame would be if it were marked up as such.
+        if (linky || frame) && is_table_of_contents(page, stats, c) {
+            start -= 1;
+            past_action = true;
+            continue;
+        }
         if linky || frame {
             // A tiny action line ("Print | Save", "Go to") or an empty menu between the title
             // and the text is walked past: it is taken only with the document's own title
@@ -103,7 +113,28 @@ fn scan_lead_in(
         best_start,
         used,
         deep_heading,
+        walked: start,
     }
+}
+
+/// Whether an element is a table of contents: it holds at least two links and all of them
+/// lead to places on this page (`href="#…"`). Read from the page's source.
+fn is_table_of_contents(page: &str, stats: &StyleStats, id: ElementId) -> bool {
+    let Some(source) = page.get(stats.elements[id as usize].range.clone()) else {
+        return false;
+    };
+    let bytes = source.as_bytes();
+    let mut links = 0;
+    for at in memchr::memmem::find_iter(bytes, b"href=") {
+        let target = bytes[at + 5..]
+            .iter()
+            .find(|b| !matches!(b, b'"' | b'\'' | b' '));
+        if target != Some(&b'#') {
+            return false;
+        }
+        links += 1;
+    }
+    links >= 2
 }
 
 /// Page frame beside or below a text that never holds its title: a menu, a side column (a
@@ -172,6 +203,7 @@ pub(super) fn add_lead_in(
             best_start,
             used,
             deep_heading,
+            walked,
         } = scan_lead_in(
             (stats, page),
             sums,
@@ -203,8 +235,17 @@ pub(super) fn add_lead_in(
             climbed.extend_from_slice(&current);
             current = climbed;
         }
-        // Climb while the candidate is (nearly) all of its parent's text.
-        let mine: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
+        // Climb while the candidate and what was walked past beside it (a table of contents,
+        // an action line) are (nearly) all of its parent's text.
+        let beside: u64 = siblings[walked..best_start]
+            .iter()
+            .map(|&c| sums.visible[c as usize])
+            .sum();
+        let mine: u64 = beside
+            + current
+                .iter()
+                .map(|&c| sums.visible[c as usize])
+                .sum::<u64>();
         let covers_parent = mine as f64 >= CLIMB_COVERAGE * sums.visible[parent as usize] as f64;
         if !covers_parent || budget == 0 || stats.tag_name(parent) == "main" {
             return;
