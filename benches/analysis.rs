@@ -130,7 +130,7 @@ fn rewriter_shape_pass(html: &str) {
 /// lol_html's tokenizer as both passes drive it, with no work per start tag: the cost of
 /// being given every start tag (the passes read text and end tags from the page itself, see
 /// `tcx_core::parse::gaps`).
-fn handler_shape_pass(html: &str) {
+fn start_tags_shape_pass(html: &str) {
     let _ = tcx_core::stages::count_start_tags(html);
 }
 
@@ -230,7 +230,7 @@ fn main() {
         "lol_html start tags only (passes)",
         &pages,
         rounds,
-        handler_shape_pass,
+        start_tags_shape_pass,
     );
     let full = time_stage("full analysis (default job)", &pages, rounds, |h| {
         if let Ok(a) = tcx_core::analyze(h, &job_opts) {

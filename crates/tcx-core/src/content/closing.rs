@@ -61,12 +61,17 @@ const CONTROL_WORDS: usize = 3;
 /// Most words of the site phrase that opens a widget ("Share this:", "Was this page helpful?").
 const WIDGET_PHRASE_WORDS: usize = 6;
 
+/// Most controls of a widget: a share box's networks, a feedback question's answers.
+const WIDGET_CONTROLS: usize = 12;
+
 /// The last block before a site widget that ends the content at `last`: a short site phrase
 /// ("Share this:", "Teilen:", "Was this page helpful?") followed only by its controls — links or
 /// lines of at most [`CONTROL_WORDS`] words ("Facebook", "X"; the buttons "Yes" "No"). The
 /// phrase may be a heading element (Jetpack's `<h3 class="sd-title">Share this:</h3>`), which
-/// protects it from the edge trim, and its controls are too few for a link list. A document's
-/// last line that is a link (an e-mail address, a contact page) follows text, not such a phrase.
+/// protects it from the edge trim, and its controls are too few for a link list. At most
+/// [`WIDGET_CONTROLS`] controls, none a heading (but a label ending in a colon: Jetpack's "Like
+/// this:"), numbered, holding a digit, or an address, phone or e-mail line: a document's short closing lines ("Stand: 03/2024") are no controls, and its last
+/// line that is a link (an e-mail address, a contact page) follows text, not such a phrase.
 pub(super) fn before_site_widget(blocks: &[Block], first: usize, last: usize) -> usize {
     let mut i = last;
     while i > first {
@@ -75,7 +80,13 @@ pub(super) fn before_site_widget(blocks: &[Block], first: usize, last: usize) ->
         if i < last && !b.link_only && b.words <= WIDGET_PHRASE_WORDS && names_site_phrase(b) {
             return i - 1;
         }
-        if !(b.link_only || b.words <= CONTROL_WORDS) {
+        // A heading among the controls only as a widget's label ("Like this:").
+        let control = (b.link_only || b.words <= CONTROL_WORDS)
+            && (!is_heading(b) || b.text.trim_end().ends_with(':'))
+            && b.enumeration.is_none()
+            && !b.text.bytes().any(|c| c.is_ascii_digit())
+            && !PROTECTED.is_match(&b.text);
+        if !control || last - i >= WIDGET_CONTROLS {
             break;
         }
         i -= 1;

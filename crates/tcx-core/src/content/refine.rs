@@ -410,7 +410,9 @@ const STATEMENT_WORDS: usize = 15;
 /// own ("Previous versions", "View the previous version", "Contact us", the privacy policy it
 /// refers to), which its publisher's own copy keeps. So the site phrases at the very end
 /// ("Back to top", "Print") go, and of what is left, a tail shorter than
-/// [`LINK_LIST_BLOCKS`] stays; a longer one is a link list and goes whole.
+/// [`LINK_LIST_BLOCKS`] stays; a longer one is a link list and goes whole. A site widget
+/// (a site phrase followed only by its controls: "Share this:" / Facebook / X) and teasers
+/// to other pages go from the end too (`closing`).
 pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
     let Some(first) = blocks.iter().position(|b| !is_boilerplate(b)) else {
         return Trimmed::default();

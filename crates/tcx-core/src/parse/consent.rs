@@ -13,7 +13,7 @@ use aho_corasick::dfa::DFA;
 
 /// How an element's markup hides it from a reader — a consent banner, or text for screen
 /// readers only (both passes skip either like an unrendered element) — or marks it as the
-/// page's frame (a side column).
+/// page's frame (a side column or footer).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Hiding {
     /// A consent banner: a class or id token names a consent manager, or a banner widget of
@@ -52,7 +52,7 @@ impl Hiding {
 pub fn hiding(tag: &str, class: Option<&str>, id: Option<&str>, banners: bool) -> Hiding {
     let in_class = class.map(words_in).unwrap_or_default();
     let banner = banners
-        && BANNER_BOXES.contains(&tag)
+        && (BANNER_BOXES.contains(&tag) || tag.contains('-'))
         && (in_class.banner || id.is_some_and(|id| words_in(id).banner))
         && tokens(class, id).any(token_is_banner);
     let screen_reader_only = in_class.screen_reader && class.is_some_and(names_screen_reader_only);
@@ -158,7 +158,8 @@ fn is_screen_reader_only(class: Option<&str>) -> bool {
     hiding("span", class, None, false).screen_reader_only
 }
 
-/// The elements a consent banner is: a box over or on the page. Its name on anything else
+/// The elements a consent banner is: a box over or on the page (and any custom element,
+/// `<cookie-consent-banner>`). Its name on anything else
 /// names a part of the page's text — a consent tool's cookie table in a cookie policy
 /// (`<table class="cookielawinfo-row-cat-table">`), a link to the policy inside a sentence
 /// (`<a class="iubenda-cs-cookie-policy-lnk">`) — and a part of a banner is skipped with the
@@ -167,9 +168,9 @@ const BANNER_BOXES: [&str; 8] = [
     "div", "section", "aside", "dialog", "form", "nav", "header", "footer",
 ];
 
-/// Elements that are the page or its main content, never a widget on it: their class names
-/// describe the page (WordPress sets `page-cookie-notice` on the `<body>` of a page with that
-/// slug), so a banner word there names the page's topic, not a consent banner.
+/// Elements that are the page or its main content, never frame on it (nor, being no
+/// [`BANNER_BOXES`], a banner): their class names describe the page (WordPress sets
+/// `page-cookie-notice` on the `<body>` of a page with that slug, a theme `has-sidebar`).
 const PAGE_TAGS: [&str; 3] = ["html", "body", "main"];
 
 /// Whether a class token names text for screen readers only (see [`Hiding`]).

@@ -1,8 +1,8 @@
 //! The page between the start tags lol_html reports, read as lol_html's tokenizer reads it.
 //!
-//! With the whole page at hand both passes register only a start-tag handler: lol_html then
-//! neither decodes and copies text (inline scripts are often most of a page's bytes) nor keeps
-//! an end-tag handler per element. Every start tag reaches the handler with its byte range, so
+//! With the whole page at hand both passes take only the start tags from lol_html
+//! (`parse::start_tags`): it then neither decodes and copies text (inline scripts are often
+//! most of a page's bytes) nor reports end tags. Every start tag arrives with its byte range, so
 //! the rest of the page is what lies between them (a *gap*): text, end tags, comments, the
 //! doctype. [`read_gap`] reads a gap:
 //!
@@ -205,7 +205,7 @@ pub(crate) fn is_ignored_end_tag(name: &str) -> bool {
 
 /// Reads the page from the end of the last start tag up to the start tag at `tag` (an empty
 /// range at the page's length for the end of the input) — its text nodes and end tags — then
-/// moves past that start tag. Several handlers may run for one token; only the first reads.
+/// moves past that start tag. Called again for the same start tag, it reads nothing.
 pub(crate) fn read_up_to(reader: &mut impl GapReader, source: &str, tag: Range<usize>) {
     let from = reader.tokenizer().read_to;
     if tag.start < from {

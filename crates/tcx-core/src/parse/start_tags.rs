@@ -11,9 +11,14 @@
 //!
 //! `TransformStream` is public under lol_html's `_integration_test` feature, an interface
 //! outside its semver promise, so the dependency is pinned to one version (`=3.0.3` in the
-//! workspace manifest); the chunk-fed readings (`test-api`) still use `HtmlRewriter`, and a
-//! test compares both on every corpus page, so a lol_html update that changes the interface
-//! fails to build or fails that test, never silently.
+//! workspace manifest). The chunk-fed readings (`test-api`) still use `HtmlRewriter`; a
+//! property test (`scan::tests`) and the corpus test compare both readings, so a lol_html
+//! update that changes the interface fails to build, and one that changes what it reports
+//! most likely fails those tests.
+//!
+//! Memory: the page is written in one piece, so lol_html buffers only a tag's attribute
+//! records beyond it (`max_memory` bounds them); the passes' own element stacks grow with the
+//! page's nesting, which the page's size bounds.
 
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
@@ -117,9 +122,9 @@ struct StartTagsOnly<F> {
 }
 
 impl<F: FnMut(&BareStartTag<'_, '_>)> TransformController for StartTagsOnly<F> {
-    // Nothing until a start tag: lol_html then scans for tags without lexing (its tag
-    // scanner), switches to the lexer for a start tag it is asked for, and back to scanning
-    // after the next end tag.
+    // Nothing is asked for but the next start tag, which lol_html's tag scanner hands to the
+    // lexer; once the token is out the flag is spent (`to_token`), and scanning resumes. An
+    // end tag must ask for nothing, or the lexer would run from it to the next start tag.
     fn initial_capture_flags(&self) -> TokenCaptureFlags {
         TokenCaptureFlags::empty()
     }
@@ -238,10 +243,14 @@ mod tests {
         assert_eq!(count_start_tags(html).ok(), Some(3));
     }
 
-    /// The memory limit is lol_html's: a tag longer than it allows is an error, not a panic.
+    /// The memory limit is lol_html's: a tag with more attributes than it allows records for
+    /// is an error, not a panic; an ordinary page stays well within it.
     #[test]
     fn a_tag_over_the_memory_limit_is_an_error() {
-        let html = format!("<div class=\"{}\">x</div>", "a".repeat(10_000));
-        assert!(for_each_start_tag(html.as_bytes(), 1024, |_| {}).is_err());
+        let attributes: String = (0..2_000).map(|i| format!(" a{i}=x")).collect();
+        let huge = format!("<div{attributes}>x</div>");
+        assert!(for_each_start_tag(huge.as_bytes(), 16 * 1024, |_| {}).is_err());
+        let page = "<div class=\"a b\" id=x><p>Text</p></div>".repeat(1_000);
+        assert!(for_each_start_tag(page.as_bytes(), 16 * 1024, |_| {}).is_ok());
     }
 }

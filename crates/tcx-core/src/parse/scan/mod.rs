@@ -128,7 +128,7 @@ pub struct StyleStats {
 /// Longest heading text kept by pass 1, in bytes.
 pub const HEADING_TEXT_MAX_CHARS: usize = 200;
 
-/// Mutable state shared by the lol_html handlers of pass 1.
+/// Mutable state of pass 1, shared by the start-tag callback and the readers of the page.
 struct ScanState {
     stats: StyleStats,
     stack: ElementStack,
@@ -144,7 +144,6 @@ struct ScanState {
     input_len: usize,
     /// Skip consent banners (recognised by class and id).
     skip_banners: bool,
-    /// Per record: inside a skipped consent banner.
     /// Per element: the index of the skipped banner it is in, if any.
     in_banner: Vec<Option<u32>>,
     body: Option<ElementId>,

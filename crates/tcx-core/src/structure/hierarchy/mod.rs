@@ -345,9 +345,6 @@ fn repeats_the_open_document(blocks: &[Block], roles: &[Role], d: usize) -> bool
     kind.is_some() && open.and_then(|t| document_kind(&blocks[t])) == kind
 }
 
-#[cfg(test)]
-mod tests;
-
 /// The HEPS set filters for a group of untagged candidates: at least two members, fewer than
 /// half producing empty sections, fewer than 40 % with repeated text.
 fn group_ok(blocks: &[Block], cand: &[Option<GroupKey>], members: &[usize]) -> bool {
@@ -369,3 +366,6 @@ fn group_ok(blocks: &[Block], cand: &[Option<GroupKey>], members: &[usize]) -> b
         .count();
     empty * 2 < members.len() && repeated * 10 < members.len() * 4
 }
+
+#[cfg(test)]
+mod tests;

@@ -167,7 +167,7 @@ impl<'b> Candidates<'b> {
     }
 
     /// Orders the surviving groups by prominence (size tier, weight, underline, italics,
-    /// heading tag, document order) and, with the reduced tree, drops untagged groups that fail HEPS
+    /// heading tag, size, document order) and, with the reduced tree, drops untagged groups that fail HEPS
     /// C1 level by level from the most prominent (a bold line inside every section is no
     /// level). Ranks are odd: the even rank above each level is free for a page title.
     pub(super) fn rank_levels(&mut self, tree: Option<&ReducedTree>) -> Ranks {
@@ -188,6 +188,7 @@ impl<'b> Candidates<'b> {
                 .then(b.style.underline.cmp(&a.style.underline))
                 .then(b.style.italic.cmp(&a.style.italic))
                 .then(tag_order(a.tag_level).cmp(&tag_order(b.tag_level)))
+                .then(b.style.size.total_cmp(&a.style.size))
                 .then(ai.cmp(bi))
         });
         if let Some(tree) = tree {

@@ -42,8 +42,8 @@ pub const SAME_SIZE_PX: f32 = 1.0;
 /// new tier when it is at least [`SAME_SIZE_PX`] below the largest size of the current one.
 /// Why: only the page's inline `<style>` is read, not its linked sheets, so a heading size may
 /// be the page's own next to a user-agent default (`.policy h2 { font-size: 18px }` beside
-/// the default `h3` of 18.72 px); so small a difference says nothing, and the tags' order
-/// decides among headings of one tier.
+/// the default `h3` of 18.72 px); so small a difference says nothing: within a tier weight,
+/// underline and italics, then the tags' order decide, and the exact size only after them.
 pub fn size_tiers(sizes: &[f32]) -> Vec<usize> {
     let mut sorted: Vec<f32> = sizes.to_vec();
     sorted.sort_by(|a, b| b.total_cmp(a));
