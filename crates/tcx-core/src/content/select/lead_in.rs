@@ -191,14 +191,13 @@ pub(super) fn add_lead_in(
         let Some(pos) = siblings.iter().position(|&c| c == first) else {
             return;
         };
+        let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
         if parent == root {
-            let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
             let lead_in = frame_lead_in((stats, page), sums, siblings, pos, (own, budget), limits);
             candidate.lead_in_elements += lead_in.len();
             candidate.elements.splice(0..0, lead_in);
             return;
         }
-        let own: u64 = current.iter().map(|&c| sums.visible[c as usize]).sum();
         let LeadIn {
             best_start,
             used,
@@ -231,23 +230,13 @@ pub(super) fn add_lead_in(
             {
                 return;
             }
-            let mut climbed = lead_in.to_vec();
-            climbed.extend_from_slice(&current);
-            current = climbed;
+            current = lead_in.iter().chain(&current).copied().collect();
         }
-        // Climb while the candidate and what was walked past beside it (a table of contents,
-        // an action line) are (nearly) all of its parent's text.
-        let beside: u64 = siblings[walked..best_start]
-            .iter()
-            .map(|&c| sums.visible[c as usize])
-            .sum();
-        let mine: u64 = beside
-            + current
-                .iter()
-                .map(|&c| sums.visible[c as usize])
-                .sum::<u64>();
-        let covers_parent = mine as f64 >= CLIMB_COVERAGE * sums.visible[parent as usize] as f64;
-        if !covers_parent || budget == 0 || stats.tag_name(parent) == "main" {
+        let beside = &siblings[walked..best_start];
+        if !covers_parent(sums, beside, &current, parent)
+            || budget == 0
+            || stats.tag_name(parent) == "main"
+        {
             return;
         }
         if stats.tag_name(parent) == "article" {
@@ -260,6 +249,23 @@ pub(super) fn add_lead_in(
         }
         current = vec![parent];
     }
+}
+
+/// Whether the elements standing for the candidate (`current`) and what the walk passed
+/// beside them (`beside`: a table of contents, an action line) hold (nearly) all of
+/// `parent`'s text: then the search for a lead-in climbs to it.
+fn covers_parent(
+    sums: &StyleSums,
+    beside: &[ElementId],
+    current: &[ElementId],
+    parent: ElementId,
+) -> bool {
+    let mine: u64 = beside
+        .iter()
+        .chain(current)
+        .map(|&c| sums.visible[c as usize])
+        .sum();
+    mine as f64 >= CLIMB_COVERAGE * sums.visible[parent as usize] as f64
 }
 
 /// The lead-in of a content standing at `siblings[pos]` among the body's children, the
