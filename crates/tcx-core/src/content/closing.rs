@@ -97,19 +97,7 @@ pub(super) fn before_site_widget(blocks: &[Block], first: usize, last: usize) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::structure::blocks::blocks;
-    use crate::{AnalysisOptions, parse::tree::ReducedTree};
-
-    fn blocks_of(html: &str) -> Vec<Block> {
-        let whole = 0..html.len();
-        let t = ReducedTree::build(
-            html,
-            std::slice::from_ref(&whole),
-            &AnalysisOptions::default(),
-        )
-        .expect("parses");
-        blocks(&t)
-    }
+    use crate::content::refine::tests::blocks_of;
 
     #[test]
     fn a_share_widget_or_a_feedback_question_under_the_text_goes() {

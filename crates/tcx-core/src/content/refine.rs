@@ -455,11 +455,12 @@ pub fn trim_edges(blocks: &mut Vec<Block>) -> Trimmed {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::{AnalysisOptions, parse::tree::ReducedTree, structure::blocks::blocks};
 
-    fn blocks_of(html: &str) -> Vec<Block> {
+    /// The blocks of a page read whole (the content step's tests).
+    pub(in crate::content) fn blocks_of(html: &str) -> Vec<Block> {
         let whole = 0..html.len();
         let t = ReducedTree::build(
             html,
